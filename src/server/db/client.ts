@@ -1,0 +1,106 @@
+// One Drizzle database over PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Logger } from 'drizzle-orm/logger';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+/** Called for every SQL statement; tests count them to prove lists are not N+1. */
+export type QueryListener = (query: string) => void;
+
+function loggerFor(listener?: QueryListener): Logger | undefined {
+  if (!listener) return undefined;
+  return { logQuery: (query) => listener(query) };
+}
+
+export interface OpenDbOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder; undefined means in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  onQuery?: QueryListener;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
+  const logger = loggerFor(options.onQuery);
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let releaseLock = () => {};
+  if (options.dataDir) {
+    fs.mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
+    releaseLock = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}
+
+/**
+ * Two processes opening one PGlite folder silently lose committed rows (STACK.md), so the
+ * server holds an exclusive lock file with its pid and refuses while a live process holds it.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${path.resolve(dataDir)}.lock`;
+  const tryCreate = () => {
+    const fd = fs.openSync(lockPath, 'wx');
+    fs.writeSync(fd, String(process.pid));
+    fs.closeSync(fd);
+  };
+  try {
+    tryCreate();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const pid = Number(fs.readFileSync(lockPath, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The database folder ${dataDir} is in use by process ${pid}. Stop that process first: two processes must never open one embedded database.`,
+      );
+    }
+    fs.rmSync(lockPath, { force: true });
+    tryCreate();
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.rmSync(lockPath, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

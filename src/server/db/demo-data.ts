@@ -1,0 +1,76 @@
+// Demo data, loaded only into an empty database: NGOs, lawyers of several types and one
+// account per role. Printed at start-up so a new user can sign in at once.
+import { count } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { lawyers, ngos, users, familyMembers, cases } from './schema.ts';
+import { hashPassword } from '../lib/password.ts';
+
+export const DEMO_PASSWORD = 'rihaai-demo-2024';
+
+export const DEMO_ACCOUNTS = [
+  { role: 'Family-Member', name: 'Sunita Devi', email: 'family.demo@gmail.com' },
+  { role: 'Lawyer', name: 'Adv. Rajesh Kumar', email: 'lawyer.demo@gmail.com' },
+  { role: 'Jail-Authority', name: 'Superintendent Meera Nair', email: 'jail.demo@gmail.com' },
+] as const;
+
+const DEMO_LAWYERS = [
+  { name: 'Adv. Priya Sharma', email: 'priya.sharma.demo@gmail.com', type: 'Criminal Defense Lawyer', court: 'Tis Hazari Courts, Delhi', phone: '9810000001', address: 'Chamber 112, Tis Hazari, Delhi 110054' },
+  { name: 'Adv. Mohammed Iqbal', email: 'm.iqbal.demo@gmail.com', type: 'Criminal Defense Lawyer', court: 'Saket District Court, Delhi', phone: '9810000002', address: 'Lawyers Block, Saket, New Delhi 110017' },
+  { name: 'Adv. Kavita Rao', email: 'kavita.rao.demo@gmail.com', type: 'Civil Litigation Attorney', court: 'Bombay City Civil Court', phone: '9820000003', address: 'Fort, Mumbai 400001' },
+  { name: 'Adv. Arjun Mehta', email: 'arjun.mehta.demo@gmail.com', type: 'Constitutional Lawyer', court: 'High Court of Delhi', phone: '9810000004', address: 'Sher Shah Road, New Delhi 110003' },
+  { name: 'Adv. Lakshmi Iyer', email: 'lakshmi.iyer.demo@gmail.com', type: 'Labor & Employment Attorney', court: 'Labour Court, Chennai', phone: '9840000005', address: 'Esplanade, Chennai 600108' },
+] as const;
+
+const DEMO_NGOS = [
+  { name: 'Aasra Rehabilitation Trust', address: 'Sector 5, Dwarka, New Delhi 110075', contactInfo: '011-45000001 · aasra.trust@gmail.com', report: 'Skills training, counselling and housing support for people released on bail.', seatsFree: 12 },
+  { name: 'Nayi Disha Foundation', address: 'Andheri East, Mumbai 400069', contactInfo: '022-40000002 · nayidisha@gmail.com', report: 'De-addiction programme and family counselling; job placement with partner employers.', seatsFree: 5 },
+  { name: 'Sahyog Legal & Social Aid', address: 'Anna Nagar, Chennai 600040', contactInfo: '044-43000003 · sahyog.aid@gmail.com', report: 'Para-legal volunteers, literacy classes and reintegration support.', seatsFree: 1 },
+];
+
+export interface SeedResult {
+  seeded: boolean;
+}
+
+export async function seedDemoData(db: Db): Promise<SeedResult> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { seeded: false };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const accounts = await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash })))
+      .returning({ id: users.id, role: users.role });
+    const family = accounts.find((a) => a.role === 'Family-Member');
+    const lawyer = accounts.find((a) => a.role === 'Lawyer');
+    if (!family || !lawyer) throw new Error('demo accounts missing');
+    await tx.insert(familyMembers).values({ userId: family.id, phone: '9876543210', address: '14 Gandhi Nagar, Delhi 110031' });
+    await tx.insert(cases).values({
+      familyMemberId: family.id,
+      caseNumber: 'FIR-0421/2024',
+      detail: 'Brother held at Tihar since March 2024 under IPC 379 (theft); chargesheet not yet filed.',
+      caseType: 'Criminal Defense Lawyer',
+    });
+    await tx.insert(lawyers).values({
+      userId: lawyer.id,
+      phone: '9811111111',
+      address: 'Chamber 7, Patiala House Courts, New Delhi 110001',
+      lawyerType: 'Criminal Defense Lawyer',
+      courtArea: 'Patiala House Courts, Delhi',
+    });
+    const others = await tx
+      .insert(users)
+      .values(DEMO_LAWYERS.map((l) => ({ name: l.name, email: l.email, role: 'Lawyer' as const, passwordHash })))
+      .returning({ id: users.id, email: users.email });
+    await tx.insert(lawyers).values(
+      DEMO_LAWYERS.map((l) => ({
+        userId: others.find((o) => o.email === l.email)?.id ?? '',
+        phone: l.phone,
+        address: l.address,
+        lawyerType: l.type,
+        courtArea: l.court,
+      })),
+    );
+    await tx.insert(ngos).values(DEMO_NGOS);
+  });
+  return { seeded: true };
+}

@@ -1,0 +1,51 @@
+// AppError and its factories: the only way handlers report an expected failure (STYLE "Errors").
+import type { ErrorCode } from '#shared/errors.ts';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthenticated = (message = 'User not authenticated') => new AppError(401, 'unauthenticated', message);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message);
+export const notFound = (what: string) => new AppError(404, 'not_found', `No such ${what}.`);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+export const invalid = (message: string, details?: ErrorDetail[], code: ErrorCode = 'validation') =>
+  new AppError(400, code, message, details);
+export const tooLarge = (message: string) => new AppError(413, 'payload_too_large', message);
+export const unsupportedType = (message: string) => new AppError(415, 'unsupported_media_type', message);
+export const rateLimited = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
+  new AppError(429, 'rate_limited', message);
+
+/** PostgreSQL unique_violation, whichever driver raised it. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
+}
+
+export function isCheckViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return !!e && e.code === '23514' && (!constraint || e.constraint === constraint);
+}
+
+function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; constraint?: string; cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c as { code: string; constraint?: string };
+    cur = c.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,99 @@
+// The email outbox (DESIGN §3): emails are written in the same transaction as the change that
+// causes them; a worker delivers them with retries and exponential back-off (at-least-once).
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { emailOutbox } from '../db/schema.ts';
+import type { Mailer, OutgoingEmail } from './mailer.ts';
+
+export const MAX_ATTEMPTS = 8;
+
+/** Queue one email; pass the transaction of the change that causes it. */
+export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<string> {
+  const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  if (!row) throw new Error('outbox insert returned nothing');
+  return row.id;
+}
+
+/** Back-off after the n-th failed attempt: 30 s, 1 min, 2 min … capped at 1 h. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/**
+ * Delivers due emails, at most `batch` of them. Each row is claimed by pushing its next attempt
+ * into the future first, so two workers (two app instances) never send the same row at once.
+ * Returns how many were sent.
+ */
+export async function deliverDueEmails(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'warn' | 'error'>, batch = 20): Promise<number> {
+  const now = new Date();
+  const claimUntil = new Date(now.getTime() + 5 * 60_000);
+  const due = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(batch);
+  let sent = 0;
+  for (const { id } of due) {
+    const [claimed] = await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: claimUntil, attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+      .returning();
+    if (!claimed) continue;
+    try {
+      await mailer.send({ to: claimed.to, subject: claimed.subject, text: claimed.text });
+      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, id));
+      sent++;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const failed = claimed.attempts >= MAX_ATTEMPTS;
+      await db
+        .update(emailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: new Date(Date.now() + backoffMs(claimed.attempts)),
+        })
+        .where(eq(emailOutbox.id, id));
+      (failed ? log.error : log.warn).call(log, { emailId: id, attempts: claimed.attempts, err: message }, failed ? 'email given up' : 'email delivery failed, will retry');
+    }
+  }
+  return sent;
+}
+
+export interface OutboxWorker {
+  /** Run one pass now (tests, and right after a change that queued mail). */
+  kick(): Promise<number>;
+  /** Stop polling and wait for the pass under way. */
+  stop(): Promise<void>;
+}
+
+export function startOutboxWorker(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'warn' | 'error'>, intervalMs = 5000): OutboxWorker {
+  let running: Promise<number> | undefined;
+  let stopped = false;
+  const pass = () => {
+    running ??= deliverDueEmails(db, mailer, log)
+      .catch((err: unknown) => {
+        log.error({ err }, 'outbox pass failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void pass();
+  }, intervalMs);
+  timer.unref();
+  return {
+    kick: pass,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// Sessions and the route guard. Every /api route declares `config.roles`; a route that does not
+// gets 'signed-in', so forgetting the option can never leave a route open (issue 2, item 5).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Role } from '#shared/constants.ts';
+import type { User } from '#shared/accounts.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { newToken, sha256Hex } from '../lib/tokens.ts';
+import type { RouteRoles } from '../types.ts';
+
+export const SESSION_COOKIE = 'rihaai_session';
+
+export const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  language: users.language,
+};
+
+type UserRow = { id: string; name: string; email: string; role: Role; language: string | null };
+
+export function toUser(row: UserRow): User {
+  const language = row.language as User['language'];
+  return { id: row.id, name: row.name, email: row.email, role: row.role, language: language ?? null };
+}
+
+export async function createSession(db: Db, userId: string, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  await db.insert(sessions).values({ id: sha256Hex(token), userId, expiresAt });
+  // Housekeeping: this user's expired sessions go when a new one starts.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.deps.env.PUBLIC_URL.startsWith('https:'),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(req: FastifyRequest): User {
+  if (!req.user) throw unauthenticated();
+  return req.user;
+}
+
+function normalise(roles: RouteRoles | undefined): RouteRoles {
+  return roles ?? 'signed-in';
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorate('routeRoles', new Map<string, RouteRoles>());
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // The API documentation (served by @fastify/swagger-ui) is public like the document it shows.
+    const roles = route.url.startsWith('/api/docs') ? 'public' : normalise(route.config?.roles);
+    route.config = { ...(route.config ?? {}), roles };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) {
+      if (m === 'HEAD' || m === 'OPTIONS') continue;
+      app.routeRoles.set(`${m} ${route.url}`, roles);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) {
+      const id = sha256Hex(token);
+      const [row] = await app.deps.db
+        .select(userColumns)
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      if (row) {
+        req.user = toUser(row);
+        req.sessionId = id;
+      }
+    }
+    if (!req.url.startsWith('/api')) return;
+    const roles = req.routeOptions.config?.roles;
+    if (roles === undefined) return; // unknown route: the not-found handler answers
+    if (roles === 'public') return;
+    if (!req.user) throw unauthenticated();
+    if (roles !== 'signed-in' && !roles.includes(req.user.role)) throw forbidden();
+  });
+});

@@ -1,0 +1,56 @@
+// One error handler: AppError → its status; validation → 400 with field details; everything
+// unexpected is logged and masked as 'internal' — never a stack trace or SQL in a response.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '#shared/errors.ts';
+import { AppError } from '../lib/errors.ts';
+
+function body(code: string, message: string, details?: { path: string; message: string }[]): ErrorBody {
+  return { error: details ? { code, message, details } : { code, message } };
+}
+
+const FASTIFY_CODES: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'This content type is not accepted here.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request is too large.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'validation', 'The request body is empty.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'validation', 'The request body is not valid JSON.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'validation', 'The request length is invalid.'],
+  FST_ERR_INVALID_URL: [400, 'validation', 'The address is invalid.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', 'This request must be a file upload (multipart/form-data).'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'payload_too_large', 'The file is larger than 10 MiB.'],
+  FST_PARTS_LIMIT: [413, 'payload_too_large', 'The upload has too many parts.'],
+  FST_FILES_LIMIT: [413, 'payload_too_large', 'Upload one file at a time.'],
+  FST_FIELDS_LIMIT: [413, 'payload_too_large', 'The upload has too many fields.'],
+};
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || ((v.params.issue as { path?: PropertyKey[] }).path ?? []).map(String).join('.'),
+        message: v.message ?? 'Invalid value.',
+      }));
+      const first = details[0];
+      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request.';
+      return reply.status(400).send(body('validation', message, details));
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err: err.cause }, 'response did not match its schema');
+      return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
+    }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return reply.status(known[0]).send(body(known[1], known[2]));
+    if (err.statusCode === 429) {
+      return reply.status(429).send(body('rate_limited', 'Too many requests. Please wait a few minutes and try again.'));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(body('bad_request', 'The request could not be understood.'));
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
+  });
+});

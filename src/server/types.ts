@@ -1,0 +1,30 @@
+// Fastify type augmentation shared by every plugin and feature.
+import type { Role } from '#shared/constants.ts';
+import type { User } from '#shared/accounts.ts';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Mailer } from './lib/mailer.ts';
+
+/** Who may call a route: anyone, any signed-in user, or the listed roles. */
+export type RouteRoles = 'public' | 'signed-in' | readonly Role[];
+
+export interface AppDeps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    roles?: RouteRoles;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every /api route and who may call it, as declared (filled by the auth plugin). */
+    routeRoles: Map<string, RouteRoles>;
+  }
+}
