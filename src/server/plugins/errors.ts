@@ -1,6 +1,6 @@
 // One error handler: AppError → its status; validation → 400 with field details; everything
 // unexpected is logged and masked as 'internal' — never a stack trace or SQL in a response.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '#shared/errors.ts';
@@ -26,14 +26,25 @@ const FASTIFY_CODES: Record<string, [number, string, string]> = {
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    try {
+      return handle(err, req, reply);
+    } catch (failure) {
+      req.log.error({ err, failure }, 'error handler failed');
+      return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
+    }
+  });
+
+  function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
     if (err instanceof AppError) {
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || ((v.params.issue as { path?: PropertyKey[] }).path ?? []).map(String).join('.'),
-        message: v.message ?? 'Invalid value.',
-      }));
+      const details = err.validation.map((v) => {
+        const issue = (v.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } } | undefined)?.issue;
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue?.path ?? []).map(String).join('.');
+        const message = issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${(issue.keys ?? []).join(', ')}.` : (v.message ?? 'Invalid value.');
+        return { path, message };
+      });
       const first = details[0];
       const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request.';
       return reply.status(400).send(body('validation', message, details));
@@ -52,5 +63,5 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     req.log.error({ err }, 'unexpected error');
     return reply.status(500).send(body('internal', 'Something went wrong on our side. Please try again.'));
-  });
+  }
 });

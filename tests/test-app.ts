@@ -1,0 +1,57 @@
+// Boots the whole app in-process on a fresh test database, with a mailer that records emails.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { parseEnv, type Env } from '#server/env.ts';
+import type { Mailer, OutgoingEmail } from '#server/lib/mailer.ts';
+import { createTestDb, type TestDb } from './test-db.ts';
+
+export interface RecordingMailer extends Mailer {
+  sent: OutgoingEmail[];
+}
+
+export function recordingMailer(): RecordingMailer {
+  const sent: OutgoingEmail[] = [];
+  return {
+    kind: 'smtp',
+    sent,
+    async send(email) {
+      sent.push(email);
+    },
+    close() {},
+  };
+}
+
+export interface TestApp extends TestDb {
+  app: FastifyInstance;
+  env: Env;
+  mailer: RecordingMailer;
+  /** app.inject with JSON encoding and a same-origin header, as the browser sends. */
+  request(method: InjectOptions['method'], url: string, options?: { cookie?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}, mailer: Mailer = recordingMailer()): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: './dist/client', RATE_LIMIT_SIGNIN_PER_IP: '1000', ...envOverrides });
+  const app = await buildApp({ db: testDb.db, env, mailer, logger: process.env.DBG ? { level: 'error' } : false });
+  await app.ready();
+  return {
+    ...testDb,
+    app,
+    env,
+    mailer: mailer as RecordingMailer,
+    request(method, url, options = {}) {
+      const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...(options.headers ?? {}) };
+      if (options.cookie) headers.cookie = options.cookie;
+      let payload: string | undefined;
+      if (options.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      }
+      return app.inject({ method, url, headers, payload });
+    },
+    async close() {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Each test file gets its own migrated database: PGlite in memory by default, or a fresh
+// PostgreSQL database (created from TEST_DATABASE_URL, dropped afterwards) when the
+// 'postgres' Vitest project runs (RIHAAI_TEST_DB=postgres).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDb, type Db, type DbHandle } from '#server/db/client.ts';
+import { migrate, migrationsFolder } from '#server/db/migrate.ts';
+
+export interface TestDb {
+  db: Db;
+  handle: DbHandle;
+  kind: 'pglite' | 'postgres';
+  databaseUrl?: string;
+  /** SQL statements run so far; reset with `queries.length = 0`. */
+  queries: string[];
+  /** Counts the statements `fn` runs. */
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; statements: string[] }>;
+  close(): Promise<void>;
+}
+
+export const usePostgres = () => process.env.RIHAAI_TEST_DB === 'postgres';
+
+export async function createTestDb(options: { poolSize?: number } = {}): Promise<TestDb> {
+  const queries: string[] = [];
+  const onQuery = (q: string) => queries.push(q);
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (usePostgres()) {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `rihaai_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const handle = await openDb({ databaseUrl, onQuery, poolSize: options.poolSize ?? 10 });
+  await migrate(handle, migrationsFolder());
+  queries.length = 0;
+  return {
+    db: handle.db,
+    handle,
+    kind: handle.kind,
+    databaseUrl,
+    queries,
+    async countQueries(fn) {
+      const start = queries.length;
+      const result = await fn();
+      const statements = queries.slice(start);
+      return { result, count: statements.length, statements };
+    },
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
