@@ -33,10 +33,18 @@ export async function createUser(db: Db, input: { role: Role; name?: string; ema
 /** A registered family member (user + /fmform record + cases). */
 export async function createFamilyMember(
   db: Db,
-  input: { name?: string; email?: string; phone?: string; address?: string; cases?: { caseNumber?: string; detail?: string; caseType?: CaseType }[] } = {},
+  input: {
+    name?: string;
+    email?: string;
+    phone?: string;
+    address?: string;
+    cases?: { caseNumber?: string; detail?: string; caseType?: CaseType }[];
+  } = {},
 ) {
   const user = await createUser(db, { role: 'Family-Member', name: input.name, email: input.email });
-  await db.insert(familyMembers).values({ userId: user.id, phone: input.phone ?? '9876543210', address: input.address ?? '1 Test Lane, Delhi' });
+  await db
+    .insert(familyMembers)
+    .values({ userId: user.id, phone: input.phone ?? '9876543210', address: input.address ?? '1 Test Lane, Delhi' });
   const caseList = input.cases ?? [{}];
   const rows = caseList.length
     ? await db

@@ -41,7 +41,7 @@ describe('authorization matrix from the OpenAPI document', () => {
   it('refuses anonymous callers on every non-public route with 401', async () => {
     for (const op of await operations()) {
       if (op.roles.includes('public')) continue;
-      const res = await t.request(op.method as 'GET', fill(op.path), { body: op.method === 'GET' ? undefined : {} });
+      const res = await t.request(op.method, fill(op.path), { body: op.method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${op.method} ${op.path}`).toBe(401);
       expect(res.json()).toMatchObject({ error: { code: 'unauthenticated' } });
     }
@@ -52,7 +52,7 @@ describe('authorization matrix from the OpenAPI document', () => {
       if (op.roles.includes('public')) continue;
       for (const role of ROLES) {
         const cookie = await sessionCookie(t.db, users[role]!);
-        const res = await t.request(op.method as 'GET', fill(op.path), { cookie, body: op.method === 'GET' ? undefined : {} });
+        const res = await t.request(op.method, fill(op.path), { cookie, body: op.method === 'GET' ? undefined : {} });
         const label = `${role} ${op.method} ${op.path} → ${res.statusCode}`;
         if (op.roles.includes(role)) {
           expect(res.statusCode, label).not.toBe(401);
@@ -68,7 +68,7 @@ describe('authorization matrix from the OpenAPI document', () => {
     for (const op of await operations()) {
       for (const role of [...ROLES, null]) {
         const cookie = role ? await sessionCookie(t.db, users[role]!) : undefined;
-        const res = await t.request(op.method as 'GET', fill(op.path), { cookie, body: op.method === 'GET' ? undefined : {} });
+        const res = await t.request(op.method, fill(op.path), { cookie, body: op.method === 'GET' ? undefined : {} });
         expect(res.statusCode, `${role} ${op.method} ${op.path}`).toBeLessThan(500);
       }
     }

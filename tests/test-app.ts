@@ -26,12 +26,22 @@ export interface TestApp extends TestDb {
   env: Env;
   mailer: RecordingMailer;
   /** app.inject with JSON encoding and a same-origin header, as the browser sends. */
-  request(method: InjectOptions['method'], url: string, options?: { cookie?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  request(
+    method: InjectOptions['method'],
+    url: string,
+    options?: { cookie?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}, mailer: Mailer = recordingMailer()): Promise<TestApp> {
   const testDb = await createTestDb();
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: './dist/client', RATE_LIMIT_SIGNIN_PER_IP: '1000', ...envOverrides });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: './dist/client',
+    RATE_LIMIT_SIGNIN_PER_IP: '1000',
+    ...envOverrides,
+  });
   const app = await buildApp({ db: testDb.db, env, mailer, logger: process.env.DBG ? { level: 'error' } : false });
   await app.ready();
   return {

@@ -11,6 +11,8 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
+import { multipartPlugin } from './lib/documents.ts';
 
 export interface BuildAppOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -43,10 +45,12 @@ export async function buildApp({ logger = false, ...deps }: BuildAppOptions): Pr
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(openapiPlugin);
+  await app.register(multipartPlugin);
 
   // Features, registered by hand (STYLE rule 4).
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
+  await app.register(documentsRoutes);
 
   await app.register(spaPlugin);
   return app;

@@ -1,9 +1,7 @@
 // Configuration comes only from environment variables, parsed once at start-up (DESIGN §4).
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const csv = z.string().transform((v) =>
   v
@@ -24,7 +22,12 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JAIL_AUTHORITY_CODE: z.string().min(8, 'must be at least 8 characters').default('RIHAAI-JAIL-2024'),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   ALLOWED_EMAIL_DOMAINS: csv.default(['gmail.com']),
   /** '' (default) trusts no proxy; 'true' trusts every hop; otherwise addresses/CIDRs of trusted proxies. */
   TRUST_PROXY: z
@@ -39,6 +42,7 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(5000),
   MAIL_FROM: z.string().min(3).default('Rihaai <no-reply@rihaai.local>'),
   CONTACT_TO: z.email().default('support@rihaai.local'),
   STATIC_DIR: z.string().min(1).default('./dist/client'),

@@ -27,7 +27,7 @@ async function main() {
   const mailerLog = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: mailerLog });
   const app = await buildApp({ db: handle.db, env, mailer, logger: true });
-  const worker = startOutboxWorker(handle.db, mailer, app.log);
+  const worker = startOutboxWorker(handle.db, mailer, app.log, env.OUTBOX_POLL_MS);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -57,7 +57,9 @@ async function main() {
     `Rihaai is ready at ${env.PUBLIC_URL}  (${where})`,
     env.SEED_DEMO
       ? [
-          seed.seeded ? 'Demo data loaded. Demo accounts (password for all: ' + DEMO_PASSWORD + '):' : 'Demo accounts (password for all: ' + DEMO_PASSWORD + ', unless changed):',
+          seed.seeded
+            ? 'Demo data loaded. Demo accounts (password for all: ' + DEMO_PASSWORD + '):'
+            : 'Demo accounts (password for all: ' + DEMO_PASSWORD + ', unless changed):',
           ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(15)} ${a.email}`),
         ].join('\n')
       : '',

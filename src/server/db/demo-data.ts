@@ -14,17 +14,70 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const DEMO_LAWYERS = [
-  { name: 'Adv. Priya Sharma', email: 'priya.sharma.demo@gmail.com', type: 'Criminal Defense Lawyer', court: 'Tis Hazari Courts, Delhi', phone: '9810000001', address: 'Chamber 112, Tis Hazari, Delhi 110054' },
-  { name: 'Adv. Mohammed Iqbal', email: 'm.iqbal.demo@gmail.com', type: 'Criminal Defense Lawyer', court: 'Saket District Court, Delhi', phone: '9810000002', address: 'Lawyers Block, Saket, New Delhi 110017' },
-  { name: 'Adv. Kavita Rao', email: 'kavita.rao.demo@gmail.com', type: 'Civil Litigation Attorney', court: 'Bombay City Civil Court', phone: '9820000003', address: 'Fort, Mumbai 400001' },
-  { name: 'Adv. Arjun Mehta', email: 'arjun.mehta.demo@gmail.com', type: 'Constitutional Lawyer', court: 'High Court of Delhi', phone: '9810000004', address: 'Sher Shah Road, New Delhi 110003' },
-  { name: 'Adv. Lakshmi Iyer', email: 'lakshmi.iyer.demo@gmail.com', type: 'Labor & Employment Attorney', court: 'Labour Court, Chennai', phone: '9840000005', address: 'Esplanade, Chennai 600108' },
+  {
+    name: 'Adv. Priya Sharma',
+    email: 'priya.sharma.demo@gmail.com',
+    type: 'Criminal Defense Lawyer',
+    court: 'Tis Hazari Courts, Delhi',
+    phone: '9810000001',
+    address: 'Chamber 112, Tis Hazari, Delhi 110054',
+  },
+  {
+    name: 'Adv. Mohammed Iqbal',
+    email: 'm.iqbal.demo@gmail.com',
+    type: 'Criminal Defense Lawyer',
+    court: 'Saket District Court, Delhi',
+    phone: '9810000002',
+    address: 'Lawyers Block, Saket, New Delhi 110017',
+  },
+  {
+    name: 'Adv. Kavita Rao',
+    email: 'kavita.rao.demo@gmail.com',
+    type: 'Civil Litigation Attorney',
+    court: 'Bombay City Civil Court',
+    phone: '9820000003',
+    address: 'Fort, Mumbai 400001',
+  },
+  {
+    name: 'Adv. Arjun Mehta',
+    email: 'arjun.mehta.demo@gmail.com',
+    type: 'Constitutional Lawyer',
+    court: 'High Court of Delhi',
+    phone: '9810000004',
+    address: 'Sher Shah Road, New Delhi 110003',
+  },
+  {
+    name: 'Adv. Lakshmi Iyer',
+    email: 'lakshmi.iyer.demo@gmail.com',
+    type: 'Labor & Employment Attorney',
+    court: 'Labour Court, Chennai',
+    phone: '9840000005',
+    address: 'Esplanade, Chennai 600108',
+  },
 ] as const;
 
 const DEMO_NGOS = [
-  { name: 'Aasra Rehabilitation Trust', address: 'Sector 5, Dwarka, New Delhi 110075', contactInfo: '011-45000001 · aasra.trust@gmail.com', report: 'Skills training, counselling and housing support for people released on bail.', seatsFree: 12 },
-  { name: 'Nayi Disha Foundation', address: 'Andheri East, Mumbai 400069', contactInfo: '022-40000002 · nayidisha@gmail.com', report: 'De-addiction programme and family counselling; job placement with partner employers.', seatsFree: 5 },
-  { name: 'Sahyog Legal & Social Aid', address: 'Anna Nagar, Chennai 600040', contactInfo: '044-43000003 · sahyog.aid@gmail.com', report: 'Para-legal volunteers, literacy classes and reintegration support.', seatsFree: 1 },
+  {
+    name: 'Aasra Rehabilitation Trust',
+    address: 'Sector 5, Dwarka, New Delhi 110075',
+    contactInfo: '011-45000001 · aasra.trust@gmail.com',
+    report: 'Skills training, counselling and housing support for people released on bail.',
+    seatsFree: 12,
+  },
+  {
+    name: 'Nayi Disha Foundation',
+    address: 'Andheri East, Mumbai 400069',
+    contactInfo: '022-40000002 · nayidisha@gmail.com',
+    report: 'De-addiction programme and family counselling; job placement with partner employers.',
+    seatsFree: 5,
+  },
+  {
+    name: 'Sahyog Legal & Social Aid',
+    address: 'Anna Nagar, Chennai 600040',
+    contactInfo: '044-43000003 · sahyog.aid@gmail.com',
+    report: 'Para-legal volunteers, literacy classes and reintegration support.',
+    seatsFree: 1,
+  },
 ];
 
 export interface SeedResult {

@@ -1,20 +1,6 @@
 // Every table of DESIGN §2. Constraints live here, not only in code.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType() {
@@ -96,10 +82,7 @@ export const cases = pgTable(
     caseType: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('cases_member_number_unique').on(t.familyMemberId, t.caseNumber),
-    index('cases_case_number_idx').on(t.caseNumber),
-  ],
+  (t) => [uniqueIndex('cases_member_number_unique').on(t.familyMemberId, t.caseNumber), index('cases_case_number_idx').on(t.caseNumber)],
 );
 
 export const lawyers = pgTable(
@@ -245,4 +228,3 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_events_subject_idx').on(t.subject, t.at)],
 );
-

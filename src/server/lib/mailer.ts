@@ -14,12 +14,19 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; log: { info: (obj: object, msg: string) => void } }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  log: { info: (obj: object, msg: string) => void };
+}): Mailer {
   if (!options.smtpUrl) {
     return {
       kind: 'log',
       async send(email) {
-        options.log.info({ email: { to: email.to, subject: email.subject, text: email.text } }, 'email (SMTP not configured, logged instead)');
+        options.log.info(
+          { email: { to: email.to, subject: email.subject, text: email.text } },
+          'email (SMTP not configured, logged instead)',
+        );
       },
       close() {},
     };

@@ -25,7 +25,12 @@ export function backoffMs(attempts: number): number {
  * into the future first, so two workers (two app instances) never send the same row at once.
  * Returns how many were sent.
  */
-export async function deliverDueEmails(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'warn' | 'error'>, batch = 20): Promise<number> {
+export async function deliverDueEmails(
+  db: Db,
+  mailer: Mailer,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  batch = 20,
+): Promise<number> {
   const now = new Date();
   const claimUntil = new Date(now.getTime() + 5 * 60_000);
   const due = await db
@@ -57,7 +62,11 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, log: Pick<Fastify
           nextAttemptAt: new Date(Date.now() + backoffMs(claimed.attempts)),
         })
         .where(eq(emailOutbox.id, id));
-      (failed ? log.error : log.warn).call(log, { emailId: id, attempts: claimed.attempts, err: message }, failed ? 'email given up' : 'email delivery failed, will retry');
+      (failed ? log.error : log.warn).call(
+        log,
+        { emailId: id, attempts: claimed.attempts, err: message },
+        failed ? 'email given up' : 'email delivery failed, will retry',
+      );
     }
   }
   return sent;

@@ -42,7 +42,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const details = err.validation.map((v) => {
         const issue = (v.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } } | undefined)?.issue;
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue?.path ?? []).map(String).join('.');
-        const message = issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${(issue.keys ?? []).join(', ')}.` : (v.message ?? 'Invalid value.');
+        const message =
+          issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${(issue.keys ?? []).join(', ')}.` : (v.message ?? 'Invalid value.');
         return { path, message };
       });
       const first = details[0];

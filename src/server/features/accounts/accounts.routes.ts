@@ -34,7 +34,8 @@ export async function accountsRoutes(base: FastifyInstance) {
   const domains = env.ALLOWED_EMAIL_DOMAINS;
   const pattern = emailPattern(domains);
   const checkEmail = (email: string) => {
-    if (!pattern.test(email)) throw invalid(emailRuleMessage(domains), [{ path: 'email', message: emailRuleMessage(domains) }], 'invalid_email');
+    if (!pattern.test(email))
+      throw invalid(emailRuleMessage(domains), [{ path: 'email', message: emailRuleMessage(domains) }], 'invalid_email');
   };
   const windowMs = env.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   const signInByIp = app.createRateLimit({

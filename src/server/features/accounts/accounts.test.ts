@@ -19,7 +19,9 @@ const cookieOf = (res: { headers: Record<string, unknown> }) => {
 describe('sign-up', () => {
   it('creates the account, signs in, and sets a safe cookie', async () => {
     const email = uniqueEmail('newfamily');
-    const res = await t.request('POST', '/api/auth/signup', { body: { role: 'Family-Member', name: 'Asha', email, password: 'longenough1' } });
+    const res = await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Family-Member', name: 'Asha', email, password: 'longenough1' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Asha', email, role: 'Family-Member' });
     const setCookie = String(res.headers['set-cookie']);
@@ -35,7 +37,9 @@ describe('sign-up', () => {
   it('marks the cookie Secure when the public URL is https', async () => {
     const s = await createTestApp({ PUBLIC_URL: 'https://rihaai.example' });
     try {
-      const res = await s.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'L', email: uniqueEmail('sec'), password: 'longenough1' } });
+      const res = await s.request('POST', '/api/auth/signup', {
+        body: { role: 'Lawyer', name: 'L', email: uniqueEmail('sec'), password: 'longenough1' },
+      });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
       expect(String(res.headers['strict-transport-security'])).toMatch(/max-age/);
     } finally {
@@ -44,7 +48,9 @@ describe('sign-up', () => {
   });
 
   it('refuses a non-gmail address with the SPEC message', async () => {
-    const res = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'L', email: 'Someone@yahoo.com', password: 'longenough1' } });
+    const res = await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Lawyer', name: 'L', email: 'Someone@yahoo.com', password: 'longenough1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'invalid_email', message: 'Please use a valid @gmail.com email address.' } });
   });
@@ -57,14 +63,18 @@ describe('sign-up', () => {
   });
 
   it('refuses a short password with the reason', async () => {
-    const res = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'L', email: uniqueEmail(), password: 'short' } });
+    const res = await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Lawyer', name: 'L', email: uniqueEmail(), password: 'short' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('at least 8 characters');
   });
 
   it('refuses a duplicate email, whatever its case, and writes nothing', async () => {
     const email = uniqueEmail('dup');
-    expect((await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } })).statusCode).toBe(201);
+    expect(
+      (await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } })).statusCode,
+    ).toBe(201);
     const res = await t.request('POST', '/api/auth/signup', { body: { role: 'Family-Member', name: 'B', email, password: 'longenough2' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: { code: 'email_taken' } });
@@ -92,7 +102,9 @@ describe('sign-up', () => {
   });
 
   it('refuses a missing or placeholder role', async () => {
-    const res = await t.request('POST', '/api/auth/signup', { body: { role: 'Select user category', name: 'L', email: uniqueEmail(), password: 'longenough1' } });
+    const res = await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Select user category', name: 'L', email: uniqueEmail(), password: 'longenough1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details[0].path).toBe('role');
   });
@@ -117,10 +129,14 @@ describe('sign-in', () => {
 
   it('checks the password before the role', async () => {
     const { user } = await createLawyer(t.db);
-    const wrongBoth = await t.request('POST', '/api/auth/signin', { body: { role: 'Family-Member', email: user.email, password: 'wrong-password' } });
+    const wrongBoth = await t.request('POST', '/api/auth/signin', {
+      body: { role: 'Family-Member', email: user.email, password: 'wrong-password' },
+    });
     expect(wrongBoth.statusCode).toBe(401);
     expect(wrongBoth.json()).toMatchObject({ error: { code: 'invalid_credentials' } });
-    const mismatch = await t.request('POST', '/api/auth/signin', { body: { role: 'Family-Member', email: user.email, password: TEST_PASSWORD } });
+    const mismatch = await t.request('POST', '/api/auth/signin', {
+      body: { role: 'Family-Member', email: user.email, password: TEST_PASSWORD },
+    });
     expect(mismatch.statusCode).toBe(403);
     expect(mismatch.json()).toMatchObject({ error: { code: 'role_mismatch', message: 'Role mismatch. Please select the correct role.' } });
     expect(mismatch.headers['set-cookie']).toBeUndefined();
@@ -128,7 +144,9 @@ describe('sign-in', () => {
 
   it('gives one message for an unknown email and a wrong password', async () => {
     const { user } = await createLawyer(t.db);
-    const unknown = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email: uniqueEmail('ghost'), password: TEST_PASSWORD } });
+    const unknown = await t.request('POST', '/api/auth/signin', {
+      body: { role: 'Lawyer', email: uniqueEmail('ghost'), password: TEST_PASSWORD },
+    });
     const wrong = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email: user.email, password: 'nope-nope-nope' } });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -164,7 +182,10 @@ describe('sign-out and sessions', () => {
   it('does not accept an expired session', async () => {
     const { user } = await createLawyer(t.db);
     const res = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email: user.email, password: TEST_PASSWORD } });
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await t.request('GET', '/api/profile', { cookie: cookieOf(res) })).statusCode).toBe(401);
   });
 
@@ -172,7 +193,9 @@ describe('sign-out and sessions', () => {
     const { user } = await createLawyer(t.db);
     const res = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email: user.email, password: TEST_PASSWORD } });
     const cookie = cookieOf(res);
-    expect((await t.request('PUT', '/api/profile/language', { cookie, body: { language: 'hi' } })).json()).toMatchObject({ language: 'hi' });
+    expect((await t.request('PUT', '/api/profile/language', { cookie, body: { language: 'hi' } })).json()).toMatchObject({
+      language: 'hi',
+    });
     expect((await t.request('GET', '/api/profile', { cookie })).json()).toMatchObject({ language: 'hi' });
     expect((await t.request('PUT', '/api/profile/language', { cookie, body: { language: 'xx' } })).statusCode).toBe(400);
   });

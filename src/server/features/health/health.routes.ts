@@ -8,7 +8,9 @@ const StatusSchema = z.object({ status: z.literal('ok') });
 
 export async function healthRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/health', { config: { roles: 'public' }, schema: { response: { 200: StatusSchema } } }, async () => ({ status: 'ok' as const }));
+  app.get('/api/health', { config: { roles: 'public' }, schema: { response: { 200: StatusSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   // Ready when the database answers and the migrations have been applied.
   app.get('/api/ready', { config: { roles: 'public' }, schema: { response: { 200: StatusSchema } } }, async () => {

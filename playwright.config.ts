@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DIR = path.join(os.tmpdir(), `rihaai-e2e-${PORT}`);
+export const MAILBOX_DIR = path.join(E2E_DIR, 'mailbox');
+export const SMTP_PORT = PORT + 25;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  globalSetup: './tests/e2e/global-setup.ts',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${path.join(E2E_DIR, 'data')} && tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: path.join(E2E_DIR, 'data'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      RATE_LIMIT_SIGNIN_PER_IP: '100000',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      OUTBOX_POLL_MS: '300',
+      CONTACT_TO: 'operator.e2e@gmail.com',
+    },
+  },
+});

@@ -1,0 +1,31 @@
+// Signed-in screens: header with the menu icon and language menu, the page, the bottom bar.
+// The route's declared roles steer: signed out → sign-in; wrong role → that user's home.
+// (Steering only: the server decides every access.)
+import { Box } from '@mantine/core';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ROLE_HOME, type Role } from '#shared/constants.ts';
+import { useSession } from '#client/lib/use-session.ts';
+import { Loading } from '#client/components/loading.tsx';
+import { BottomBar } from '#client/components/bottom-bar.tsx';
+import { NavDrawer } from '#client/components/nav-drawer.tsx';
+import { AppHeader } from './app-header.tsx';
+import { paths } from '../paths.ts';
+
+export function RoleLayout({ roles }: { roles: readonly Role[] | 'signed-in' }) {
+  const { t } = useTranslation();
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Loading label={t('loading')} />;
+  if (!user) return <Navigate to={paths.signIn} replace state={{ from: location.pathname }} />;
+  if (roles !== 'signed-in' && !roles.includes(user.role)) return <Navigate to={ROLE_HOME[user.role]} replace />;
+  return (
+    <>
+      <AppHeader left={<NavDrawer role={user.role} />} />
+      <Box component="main" pb={80}>
+        <Outlet />
+      </Box>
+      <BottomBar role={user.role} />
+    </>
+  );
+}

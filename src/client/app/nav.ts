@@ -1,0 +1,27 @@
+// Each role's screens: the home cards, and the drawer built from the same list (SPEC §2 Home screens).
+import type { Role } from '#shared/constants.ts';
+import { paths } from './paths.ts';
+
+export interface NavCard {
+  to: string;
+  /** i18n key (common namespace) of the card title, and of its one-line description. */
+  titleKey: string;
+  descriptionKey: string;
+}
+
+export const HOME_CARDS: Record<Role, NavCard[]> = {
+  'Family-Member': [
+    { to: paths.lawyerSearch, titleKey: 'cards.legalServices', descriptionKey: 'cards.legalServices.description' },
+    { to: paths.familyCase, titleKey: 'cards.caseStatus', descriptionKey: 'cards.caseStatus.description' },
+    { to: paths.ngoDetails, titleKey: 'cards.ngos', descriptionKey: 'cards.ngos.description' },
+  ],
+  Lawyer: [
+    { to: paths.pendingCase, titleKey: 'cards.pendingAppointments', descriptionKey: 'cards.pendingAppointments.description' },
+    { to: paths.lawyerCases, titleKey: 'cards.currentCases', descriptionKey: 'cards.currentCases.description' },
+  ],
+  'Jail-Authority': [
+    { to: paths.dashboard, titleKey: 'cards.dashboard', descriptionKey: 'cards.dashboard.description' },
+    { to: paths.bailPage, titleKey: 'cards.bailApplication', descriptionKey: 'cards.bailApplication.description' },
+    { to: paths.ngos, titleKey: 'cards.manageNgos', descriptionKey: 'cards.manageNgos.description' },
+  ],
+};

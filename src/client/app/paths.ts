@@ -1,0 +1,34 @@
+import type { Role } from '#shared/constants.ts';
+
+// Every client route in one place (SPEC §2). Links and redirects use these, never string literals.
+export const paths = {
+  signIn: '/',
+  signUp: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  familyForm: '/fmform',
+  lawyerForm: '/lawyerform',
+  familyHome: '/family-member',
+  lawyerHome: '/lawyer',
+  jailHome: '/jail-authority',
+  profile: '/profile',
+  editProfile: '/edit-profile',
+  aboutLawyer: '/about',
+  aboutFamily: '/about-family',
+  aboutJail: '/aboutjail',
+  lawyerSearch: '/lawyerSearch',
+  familyCase: '/family-case',
+  ngoDetails: '/ngo-details',
+  uploadFile: '/upload-file',
+  pendingCase: '/pending-case',
+  lawyerCases: '/lawyer-cases',
+  dashboard: '/dashboard',
+  bailPage: '/bail-page',
+  ngos: '/ngos',
+} as const;
+
+export const aboutPathFor: Record<Role, string> = {
+  'Family-Member': paths.aboutFamily,
+  Lawyer: paths.aboutLawyer,
+  'Jail-Authority': paths.aboutJail,
+};

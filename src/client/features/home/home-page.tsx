@@ -1,0 +1,33 @@
+// The three role homes: cards to the role's screens (SPEC §2 Home screens).
+import { Card, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '#shared/constants.ts';
+import { HOME_CARDS } from '#client/app/nav.ts';
+import { Page } from '#client/components/page.tsx';
+import { useSession } from '#client/lib/use-session.ts';
+import classes from './home-page.module.css';
+
+export function HomePage({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <Page title={t('home.welcome', { name: user?.name ?? '' })}>
+      <Text c="dimmed">{t(`home.intro.${role}`)}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        {HOME_CARDS[role].map((card) => (
+          <UnstyledButton key={card.to} component={Link} to={card.to} className={classes.card}>
+            <Card withBorder padding="lg" h="100%">
+              <Title order={2} size="h4" mb={4}>
+                {t(card.titleKey)}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t(card.descriptionKey)}
+              </Text>
+            </Card>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Page>
+  );
+}

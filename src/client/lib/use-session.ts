@@ -1,0 +1,23 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SessionSchema, type User } from '#shared/accounts.ts';
+import { api } from './api-client.ts';
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => api('GET', '/api/auth/session', SessionSchema),
+  staleTime: 5 * 60_000,
+});
+
+export function useSession(): { user: User | null; isLoading: boolean } {
+  const q = useQuery(sessionQuery);
+  return { user: q.data?.user ?? null, isLoading: q.isLoading };
+}
+
+/** After sign-in/out: set the session and drop everything cached for the previous user. */
+export function useSetSession() {
+  const qc = useQueryClient();
+  return (user: User | null) => {
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    qc.setQueryData(sessionQuery.queryKey, { user });
+  };
+}

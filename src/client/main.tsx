@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { i18nReady } from './lib/i18n.ts';
+import { setUnauthenticatedHandler } from './lib/api-client.ts';
+import { queryClient } from './lib/query-client.ts';
+import { sessionQuery } from './lib/use-session.ts';
+import { paths } from './app/paths.ts';
+
+// A 401 anywhere means the session ended: forget it and go to sign-in.
+setUnauthenticatedHandler(() => {
+  queryClient.setQueryData(sessionQuery.queryKey, { user: null });
+  void router.navigate(paths.signIn);
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing');
+
+void i18nReady.then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
+import { sendDocument } from '../../lib/documents.ts';
+
+export async function documentsRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // Who may open a document is decided per document (lib/access.ts), for every signed-in role.
+  app.get(
+    '/api/documents/:id',
+    { config: { roles: ['Family-Member', 'Lawyer', 'Jail-Authority'] }, schema: { params: z.strictObject({ id: z.uuid() }) } },
+    async (req, reply) => sendDocument(app.deps.db, requireUser(req), req.params.id, reply),
+  );
+}

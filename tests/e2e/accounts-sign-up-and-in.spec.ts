@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ROLES, type Role } from '#shared/constants.ts';
+import { expectAccessible, expectNoHorizontalScroll, JAIL_CODE, PASSWORD, signUpViaApi, uniqueEmail } from './helpers.ts';
+
+const AFTER_SIGNUP: Record<Role, RegExp> = { 'Family-Member': /\/fmform$/, Lawyer: /\/lawyerform$/, 'Jail-Authority': /\/jail-authority$/ };
+const HOME: Record<Role, RegExp> = { 'Family-Member': /\/family-member$/, Lawyer: /\/lawyer$/, 'Jail-Authority': /\/jail-authority$/ };
+
+async function fillSignIn(page: Page, role: string, email: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel('User category').selectOption(role);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test.describe('sign up', () => {
+  for (const role of ROLES) {
+    test(`as ${role} lands on the right screen`, async ({ page }) => {
+      const email = uniqueEmail('signup');
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Sign Up' }).click();
+      await expect(page).toHaveURL(/\/signup$/);
+      await expect(page.getByLabel('User category')).toHaveValue('');
+      await expect(page.getByRole('option', { name: 'Select user category' })).toBeAttached();
+      await page.getByLabel('User category').selectOption(role);
+      await page.getByLabel('Full name').fill(`New ${role}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/^Password/).fill(PASSWORD);
+      if (role === 'Jail-Authority') await page.getByLabel('Jail-Authority registration code').fill(JAIL_CODE);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page).toHaveURL(AFTER_SIGNUP[role]);
+    });
+  }
+
+  test('refuses a wrong registration code for Jail-Authority', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('User category').selectOption('Jail-Authority');
+    await page.getByLabel('Full name').fill('Someone');
+    await page.getByLabel('Email').fill(uniqueEmail('jailbad'));
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByLabel('Jail-Authority registration code').fill('WRONG-CODE');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Error creating account: The Jail-Authority registration code is not correct.' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('shows the password rule and the duplicate-email error', async ({ page }) => {
+    const { email } = await signUpViaApi(page, 'Lawyer');
+    await page.context().clearCookies();
+    await page.goto('/signup');
+    await page.getByLabel('User category').selectOption('Lawyer');
+    await page.getByLabel('Full name').fill('Dup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Error creating account: An account with this email already exists.' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('sign in', () => {
+  for (const role of ROLES) {
+    test(`as ${role} shows 'Login successful!' and the role home`, async ({ page }) => {
+      const { email } = await signUpViaApi(page, role);
+      await page.context().clearCookies();
+      await fillSignIn(page, role, email, PASSWORD);
+      await expect(page.getByRole('alert').filter({ hasText: 'Login successful!' })).toBeVisible();
+      await expect(page).toHaveURL(HOME[role]);
+    });
+  }
+
+  test('role mismatch is refused with the SPEC message', async ({ page }) => {
+    const { email } = await signUpViaApi(page, 'Lawyer');
+    await page.context().clearCookies();
+    await fillSignIn(page, 'Family-Member', email, PASSWORD);
+    await expect(page.getByRole('alert').filter({ hasText: 'Role mismatch. Please select the correct role.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a non-gmail address is refused', async ({ page }) => {
+    await fillSignIn(page, 'Lawyer', 'someone@yahoo.com', PASSWORD);
+    await expect(page.getByRole('alert').filter({ hasText: 'Please use a valid @gmail.com email address.' })).toBeVisible();
+  });
+
+  test('a wrong password gives one clear error', async ({ page }) => {
+    const { email } = await signUpViaApi(page, 'Lawyer');
+    await page.context().clearCookies();
+    await fillSignIn(page, 'Lawyer', email, 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Error signing in: Incorrect email or password.' })).toBeVisible();
+  });
+
+  test('the password toggle shows and hides the password', async ({ page }) => {
+    await page.goto('/');
+    const input = page.getByLabel(/^Password/);
+    await input.fill('secret-value');
+    await expect(input).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show or hide password' }).click();
+    await expect(input).toHaveAttribute('type', 'text');
+  });
+});
+
+test.describe('shell', () => {
+  test('profile, logout, and a protected URL afterwards goes to sign-in', async ({ page }) => {
+    const { email, name } = await signUpViaApi(page, 'Family-Member', 'Asha Verma');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    const avatar = page.locator('.mantine-Avatar-root');
+    await expect(avatar).toHaveCSS('width', '120px');
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await expect(page).toHaveURL(/\/family-member$/);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/family-case');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('a wrong role is sent to its own home', async ({ page }) => {
+    await signUpViaApi(page, 'Lawyer');
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/lawyer$/);
+  });
+
+  test('home cards of each role', async ({ page }) => {
+    await signUpViaApi(page, 'Family-Member');
+    await page.goto('/family-member');
+    for (const name of ['Legal Services', 'Case Status', 'Rehabilitation Centre/NGOs'])
+      await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+    await page.context().clearCookies();
+    await signUpViaApi(page, 'Lawyer');
+    await page.goto('/lawyer');
+    for (const name of ['Pending Appointments', 'Current case status'])
+      await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+    await page.context().clearCookies();
+    await signUpViaApi(page, 'Jail-Authority');
+    await page.goto('/jail-authority');
+    for (const name of ['Dashboard', 'Bail Consideration Application'])
+      await expect(page.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+  });
+});
+
+test.describe('accessibility and small screens', () => {
+  for (const width of [360, 1280]) {
+    test(`sign-in, sign-up, homes and profile at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+      await expectAccessible(page, 'sign-in');
+      await expectNoHorizontalScroll(page);
+      await page.goto('/signup');
+      await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+      await expectAccessible(page, 'sign-up');
+      await expectNoHorizontalScroll(page);
+      for (const [role, home] of [
+        ['Family-Member', '/family-member'],
+        ['Lawyer', '/lawyer'],
+        ['Jail-Authority', '/jail-authority'],
+      ] as const) {
+        await page.context().clearCookies();
+        await signUpViaApi(page, role);
+        await page.goto(home);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page, home);
+        await expectNoHorizontalScroll(page);
+        await page.goto('/profile');
+        await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+        await expectAccessible(page, `profile (${role})`);
+        await expectNoHorizontalScroll(page);
+      }
+    });
+  }
+});
