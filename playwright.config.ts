@@ -47,6 +47,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: path.join(E2E_DIR, 'data'),
       LOG_LEVEL: 'warn',
+      // Parallel work builds the client into its own folder: E2E_STATIC_DIR.
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist/client',
       SEED_DEMO: 'true',
       RATE_LIMIT_SIGNIN_PER_IP: '100000',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
