@@ -9,12 +9,13 @@ export const SMTP_PORT = PORT + 25;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: `test-results/playwright-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: `test-results/playwright-${PORT}.json` }]],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
