@@ -1,0 +1,87 @@
+// The real process: configuration errors name the variable, one embedded database per process,
+// and SIGTERM drains and exits cleanly (releasing the lock).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '#server/env.ts';
+import { usePostgres } from './test-db.ts';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+function start(env: Record<string, string>) {
+  const child = spawn(TSX, ['src/server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitReady(port: number, timeoutMs = 45_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server not ready in time');
+}
+
+describe('configuration', () => {
+  it('names the variable that is wrong', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ JAIL_AUTHORITY_CODE: 'short' })).toThrow(/JAIL_AUTHORITY_CODE/);
+    expect(parseEnv({}).PORT).toBe(3000);
+  });
+});
+
+describe.skipIf(usePostgres())('the server process', () => {
+  it('refuses a bad variable at start-up with its name', async () => {
+    const p = start({ PORT: 'not-a-port' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/PORT/);
+    expect(p.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('holds its embedded database alone, prints demo accounts, and shuts down cleanly on SIGTERM', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-proc-'));
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: path.join(dir, 'none') };
+    const first = start(env);
+    await waitReady(port);
+    expect(first.output()).toMatch(/family\.demo@gmail\.com/);
+    expect(first.output()).toMatch(/Jail-Authority registration code: RIHAAI-JAIL-2024/);
+    expect(fs.existsSync(path.join(dir, 'db.lock'))).toBe(true);
+
+    const second = start({ ...env, PORT: String(port + 1) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by process/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'db.lock'))).toBe(false);
+
+    // The data survived: a restart finds the demo accounts and does not seed again.
+    const third = start(env);
+    await waitReady(port);
+    expect(third.output()).not.toMatch(/Demo data loaded/);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+});
