@@ -79,6 +79,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (req) => {
+    // Static files and the SPA shell need no user: no session query for them.
+    if (!req.url.startsWith('/api')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
       const id = sha256Hex(token);
@@ -93,7 +95,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         req.sessionId = id;
       }
     }
-    if (!req.url.startsWith('/api')) return;
     const roles = req.routeOptions.config?.roles;
     if (roles === undefined) return; // unknown route: the not-found handler answers
     if (roles === 'public') return;
