@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CaseType, Role } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
-import { cases, familyMembers, lawyers, ngos, users } from '#server/db/schema.ts';
+import { cases, familyMembers, lawyerRequests, lawyers, ngos, users } from '#server/db/schema.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createSession } from '#server/plugins/auth.ts';
 
@@ -99,4 +99,22 @@ export async function createNgo(db: Db, input: { name?: string; seatsFree?: numb
 export async function sessionCookie(db: Db, userId: string): Promise<string> {
   const { token } = await createSession(db, userId, 24);
   return `rihaai_session=${token}`;
+}
+
+/** A request from a family member to a lawyer (pending unless told), as the Legal Services screen makes it. */
+export async function createLawyerRequest(
+  db: Db,
+  input: { familyMemberId: string; lawyerId: string; status?: 'pending' | 'accepted' | 'rejected' },
+) {
+  const status = input.status ?? 'pending';
+  const [row] = await db
+    .insert(lawyerRequests)
+    .values({
+      familyMemberId: input.familyMemberId,
+      lawyerId: input.lawyerId,
+      status,
+      decidedAt: status === 'pending' ? null : new Date(),
+    })
+    .returning();
+  return row!;
 }

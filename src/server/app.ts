@@ -12,6 +12,13 @@ import { spaPlugin } from './plugins/spa.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
+import { familyRoutes } from './features/family/family.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { passwordsRoutes } from './features/passwords/passwords.routes.ts';
+import { lawyersRoutes } from './features/lawyers/lawyers.routes.ts';
+import { jailRoutes } from './features/jail/jail.routes.ts';
+import { ngosRoutes } from './features/ngos/ngos.routes.ts';
 import { multipartPlugin } from './lib/documents.ts';
 
 export interface BuildAppOptions extends AppDeps {
@@ -51,6 +58,13 @@ export async function buildApp({ logger = false, ...deps }: BuildAppOptions): Pr
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(documentsRoutes);
+  await app.register(contactRoutes);
+  await app.register(profileRoutes);
+  await app.register(passwordsRoutes);
+  await app.register(lawyersRoutes);
+  await app.register(familyRoutes);
+  await app.register(jailRoutes);
+  await app.register(ngosRoutes);
 
   await app.register(spaPlugin);
   return app;

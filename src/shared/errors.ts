@@ -27,5 +27,16 @@ export const ERROR_CODES = [
   'role_mismatch',
   'email_taken',
   'bad_registration_code',
+  'wrong_password',
+  'reset_link_invalid',
+  'not_registered',
+  'request_decided',
+  'not_client',
+  'case_exists',
+  'already_requested',
+  'lawyer_type_mismatch',
+  'no_seats',
+  'ngo_already_assigned',
+  'no_bail_paper',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

@@ -1,7 +1,9 @@
 // Family member journey: registration, cases, lawyer search and requests, NGO, bail papers (SPEC §2, §4, §5).
 import { z } from 'zod';
+import { CASE_TYPES, CaseTypeSchema, LIMITS, REQUEST_STATUSES } from './constants.ts';
+import { DocumentMetaSchema } from './documents.ts';
 
-/** Shown on a bad phone number; the client translates it by the same text. */
+/** Shown on a bad phone number (the client shows its translation of the same rule). */
 export const PHONE_RULE = 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9 (optional +91 or 0 before it).';
 
 // 10 digits starting 6-9, optionally after +91 / 91 / 0; spaces and dashes are ignored.
@@ -9,7 +11,7 @@ const PHONE_PATTERN = /^(?:\+?91|0)?[6-9]\d{9}$/;
 
 /** A plausible Indian mobile number. Shared with the lawyer registration form. */
 export const PhoneSchema = z
-  .string()
+  .string({ error: 'Phone number is required.' })
   .trim()
   .min(1, 'Phone number is required.')
   .max(20, PHONE_RULE)
@@ -20,3 +22,145 @@ export function normalizePhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `+91${digits.slice(-10)}`;
 }
+
+export const AddressSchema = z
+  .string({ error: 'Address is required.' })
+  .trim()
+  .min(1, 'Address is required.')
+  .max(LIMITS.addressMax, `Address must be at most ${LIMITS.addressMax} characters.`);
+export const CaseNumberSchema = z
+  .string({ error: 'Case ID is required.' })
+  .trim()
+  .min(1, 'Case ID is required.')
+  .max(LIMITS.caseNumberMax, `Case ID must be at most ${LIMITS.caseNumberMax} characters.`);
+export const CaseDetailSchema = z
+  .string({ error: 'Case details are required.' })
+  .trim()
+  .min(1, 'Case details are required.')
+  .max(LIMITS.caseDetailMax, `Case details must be at most ${LIMITS.caseDetailMax} characters.`);
+
+export const CaseTypeInputSchema = z.enum(CASE_TYPES, { error: 'Choose a case type.' });
+
+/** One case as typed on /fmform or "Add another case". */
+export const CreateCaseSchema = z.strictObject({
+  caseNumber: CaseNumberSchema,
+  detail: CaseDetailSchema,
+  caseType: CaseTypeInputSchema,
+});
+export type CreateCase = z.infer<typeof CreateCaseSchema>;
+
+/** The /fmform submission: the family member record and their first case. */
+export const RegisterFamilySchema = z.strictObject({
+  phone: PhoneSchema,
+  address: AddressSchema,
+  caseNumber: CaseNumberSchema,
+  detail: CaseDetailSchema,
+  caseType: CaseTypeInputSchema,
+});
+export type RegisterFamily = z.infer<typeof RegisterFamilySchema>;
+
+export const CaseSchema = z.object({
+  id: z.uuid(),
+  caseNumber: z.string(),
+  detail: z.string(),
+  caseType: CaseTypeSchema,
+  createdAt: z.string(),
+});
+export type Case = z.infer<typeof CaseSchema>;
+
+export const FamilyRegistrationSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  registeredAt: z.string(),
+  /** Oldest first: the first one is the case given on /fmform. */
+  cases: z.array(CaseSchema),
+});
+export type FamilyRegistration = z.infer<typeof FamilyRegistrationSchema>;
+
+export const RequestStatusSchema = z.enum(REQUEST_STATUSES);
+
+const LawyerRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
+/** Where a case stands, one event at a time, in time order (DESIGN: "go beyond the original"). */
+export const TimelineEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('case_added'), at: z.string() }),
+  z.object({ kind: z.literal('lawyer_requested'), at: z.string(), lawyer: LawyerRefSchema, status: RequestStatusSchema }),
+  z.object({ kind: z.literal('lawyer_accepted'), at: z.string(), lawyer: LawyerRefSchema }),
+  z.object({ kind: z.literal('lawyer_declined'), at: z.string(), lawyer: LawyerRefSchema }),
+  z.object({ kind: z.literal('bail_paper'), at: z.string(), document: DocumentMetaSchema }),
+  z.object({ kind: z.literal('bail_accepted'), at: z.string() }),
+  z.object({ kind: z.literal('ngo_assigned'), at: z.string(), ngo: z.object({ id: z.uuid(), name: z.string() }) }),
+]);
+export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
+
+export const CaseLawyerSchema = LawyerRefSchema.extend({
+  status: RequestStatusSchema,
+  requestedAt: z.string(),
+  lawyerType: z.string(),
+});
+export type CaseLawyer = z.infer<typeof CaseLawyerSchema>;
+
+export const CaseStatusSchema = CaseSchema.extend({
+  /** Requests to lawyers of this case's type, newest first. */
+  lawyers: z.array(CaseLawyerSchema),
+  /** Papers concern the prisoner, so every case shows them; newest first. */
+  documents: z.array(DocumentMetaSchema),
+  bailAcceptedAt: z.string().nullable(),
+  ngo: z.object({ id: z.uuid(), name: z.string(), assignedAt: z.string() }).nullable(),
+  timeline: z.array(TimelineEventSchema),
+});
+export type CaseStatus = z.infer<typeof CaseStatusSchema>;
+
+export const FamilyCasesSchema = z.object({ cases: z.array(CaseStatusSchema) });
+export type FamilyCases = z.infer<typeof FamilyCasesSchema>;
+
+export const LawyerCardSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  lawyerType: CaseTypeSchema,
+  courtArea: z.string(),
+});
+export type LawyerCard = z.infer<typeof LawyerCardSchema>;
+
+export const LawyerSearchSchema = z.object({
+  /** The member's case types: the search matches these (shown in the empty state). */
+  caseTypes: z.array(CaseTypeSchema),
+  lawyers: z.array(LawyerCardSchema),
+});
+export type LawyerSearch = z.infer<typeof LawyerSearchSchema>;
+
+export const CreateLawyerRequestSchema = z.strictObject({ lawyerId: z.uuid() });
+export type CreateLawyerRequest = z.infer<typeof CreateLawyerRequestSchema>;
+
+export const LawyerRequestSchema = z.object({
+  id: z.uuid(),
+  lawyer: LawyerRefSchema,
+  status: RequestStatusSchema,
+  createdAt: z.string(),
+});
+export type LawyerRequest = z.infer<typeof LawyerRequestSchema>;
+
+export const FamilyNgoSchema = z.object({
+  ngo: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      address: z.string(),
+      contactInfo: z.string(),
+      report: z.string(),
+      assignedAt: z.string(),
+    })
+    .nullable(),
+});
+export type FamilyNgo = z.infer<typeof FamilyNgoSchema>;
+
+export const FamilyDocumentsSchema = z.object({ documents: z.array(DocumentMetaSchema) });
+export type FamilyDocuments = z.infer<typeof FamilyDocumentsSchema>;
+
+/** Error codes of this feature (also listed in ERROR_CODES). */
+export const FAMILY_ERROR_CODES = ['not_registered', 'case_exists', 'already_requested', 'lawyer_type_mismatch'] as const;

@@ -14,10 +14,18 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * How long one SMTP delivery may take. nodemailer's defaults (2 min to connect, 10 min of socket
+ * silence) outlast the outbox's 5-minute claim on a row, so a hung server would stall the worker
+ * and let another instance send the same email again; these stay well inside the claim.
+ */
+export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 60_000 };
+
 export function createMailer(options: {
   smtpUrl?: string | undefined;
   from: string;
   log: { info: (obj: object, msg: string) => void };
+  timeoutsMs?: Partial<typeof SMTP_TIMEOUTS_MS>;
 }): Mailer {
   if (!options.smtpUrl) {
     return {
@@ -31,7 +39,16 @@ export function createMailer(options: {
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+  const timeouts = { ...SMTP_TIMEOUTS_MS, ...options.timeoutsMs };
+  const transport = nodemailer.createTransport(
+    {
+      url: options.smtpUrl,
+      connectionTimeout: timeouts.connection,
+      greetingTimeout: timeouts.greeting,
+      socketTimeout: timeouts.socket,
+    },
+    { from: options.from },
+  );
   return {
     kind: 'smtp',
     async send(email) {

@@ -1,0 +1,50 @@
+// The About screens (SPEC §2): /about (lawyer), /about-family, /aboutjail — one component, the
+// role's own texts; a Home button, Contact Us (the contact form overlay) and the copyright footer.
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMail } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, ROLE_HOME, type Role } from '#shared/constants.ts';
+import { Page } from '#client/components/page.tsx';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { ContactModal } from '#client/features/contact/contact-modal.tsx';
+
+function Section({ heading, children }: { heading: string; children: string }) {
+  return (
+    <Stack gap={4} component="section">
+      <Title order={2} size="h4">
+        {heading}
+      </Title>
+      <Text>{children}</Text>
+    </Stack>
+  );
+}
+
+function AboutPage({ role }: { role: Role }) {
+  const { t } = useTranslation('about');
+  const [contactOpen, contact] = useDisclosure(false);
+  return (
+    <Page title={t('title')}>
+      <Section heading={t('mission.heading')}>{t('mission.body')}</Section>
+      <Section heading={t('forYou.heading')}>{t(`forYou.${role}`)}</Section>
+      <Section heading={t('data.heading')}>{t(`data.${role}`)}</Section>
+      <Section heading={t('contact.heading')}>{t('contact.body')}</Section>
+      <Group gap="sm">
+        <Button leftSection={<IconMail size={18} aria-hidden />} onClick={contact.open}>
+          {t('contactUs')}
+        </Button>
+        <HomeButton to={ROLE_HOME[role]} />
+      </Group>
+      <Box component="footer" pt="lg" mt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Text size="sm" ta="center">
+          {t('footer', { year: LIMITS.copyrightYear })}
+        </Text>
+      </Box>
+      <ContactModal opened={contactOpen} onClose={contact.close} />
+    </Page>
+  );
+}
+
+export const AboutFamilyPage = () => <AboutPage role="Family-Member" />;
+export const AboutLawyerPage = () => <AboutPage role="Lawyer" />;
+export const AboutJailPage = () => <AboutPage role="Jail-Authority" />;

@@ -1,0 +1,174 @@
+// The assistant answers questions worded unlike its knowledge base, in every language, links to the
+// right screen for the asker's role, and says it does not know rather than guess.
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, ROLES, type Language, type Role } from '#shared/constants.ts';
+import { paths } from '#client/app/paths.ts';
+import en from './knowledge/en.json';
+import hi from './knowledge/hi.json';
+import es from './knowledge/es.json';
+import fr from './knowledge/fr.json';
+import de from './knowledge/de.json';
+import { TOPIC_IDS, TOPIC_LINKS, type TopicId } from './knowledge/topics.ts';
+import { answerIn, createAssistant, normalizeTerm, type KnowledgeBase } from './assistant-search.ts';
+
+const KB = { en, hi, es, fr, de } as unknown as Record<Language, KnowledgeBase>;
+const assistants = Object.fromEntries(LANGUAGES.map((l) => [l, createAssistant(KB[l])])) as Record<Language, ReturnType<typeof createAssistant>>;
+const ask = (lang: Language, q: string, role: Role = 'Family-Member') => assistants[lang].ask(q, role);
+
+describe('knowledge base', () => {
+  it.each(LANGUAGES)('%s has every topic, with question variants, keywords and an answer', (lang) => {
+    const kb = KB[lang];
+    expect(kb.language).toBe(lang);
+    expect(Object.keys(kb.topics).sort()).toEqual([...TOPIC_IDS].sort());
+    for (const id of TOPIC_IDS) {
+      const topic = kb.topics[id];
+      expect(topic.questions.length, `${lang} ${id}`).toBeGreaterThanOrEqual(5);
+      expect(topic.keywords.length, `${lang} ${id}`).toBeGreaterThanOrEqual(8);
+      expect(topic.answer.length, `${lang} ${id}`).toBeGreaterThan(80);
+      for (const role of Object.keys(topic.answerByRole ?? {})) expect(ROLES).toContain(role);
+    }
+    expect(kb.suggestions.length).toBe(3);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s is written in its own language, not copied from English', (lang) => {
+    for (const id of TOPIC_IDS) {
+      expect(KB[lang].topics[id].answer, `${lang} ${id}`).not.toBe(en.topics[id].answer);
+      expect(KB[lang].topics[id].questions[0], `${lang} ${id}`).not.toBe(en.topics[id].questions[0]);
+    }
+  });
+
+  it('writes Hindi in Devanagari', () => {
+    for (const id of TOPIC_IDS) {
+      const devanagari = (hi.topics[id].answer.match(/[\u0900-\u097f]/g) ?? []).length;
+      expect(devanagari / hi.topics[id].answer.length, id).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('names the legal-aid and undertrial facts it promises, in every language', () => {
+    for (const lang of LANGUAGES) {
+      const aid = KB[lang].topics['legal-aid'].answer;
+      for (const fact of ['15100', '12', '1987', 'NALSA', 'DLSA', '39A']) expect(aid, `${lang} legal aid: ${fact}`).toContain(fact);
+      const rights = KB[lang].topics['undertrial-rights'].answer;
+      for (const fact of ['436A', '479', 'BNSS', 'CrPC']) expect(rights, `${lang} rights: ${fact}`).toContain(fact);
+    }
+  });
+
+  it('links only to screens that exist', () => {
+    for (const id of TOPIC_IDS) for (const screen of Object.values(TOPIC_LINKS[id])) expect(paths).toHaveProperty(screen);
+  });
+
+  it.each(LANGUAGES)('%s answers each of its own question variants and suggestions with that topic', (lang) => {
+    for (const id of TOPIC_IDS) for (const q of KB[lang].topics[id].questions) expect(ask(lang, q)?.topic, `${lang}: ${q}`).toBe(id);
+    for (const q of KB[lang].suggestions) expect(ask(lang, q), `${lang}: ${q}`).not.toBeNull();
+  });
+});
+
+// Questions as people type them: other words, misspellings, no question marks.
+const PARAPHRASED: Record<Language, [string, TopicId][]> = {
+  en: [
+    ['my brother got arrested, how do i put his case in the app', 'register-case'],
+    ['can somebody help me hire an advocate', 'find-lawyer'],
+    ['where do i get a vakil', 'find-lawyer'],
+    ['what is meant by bail papers', 'bail-paper'],
+    ['how to send the scanned bail order', 'upload-bail-paper'],
+    ['we have no money for a lawyr, is there free help', 'legal-aid'],
+    ['he has been locked up for years and the trial has not started', 'undertrial-rights'],
+    ['what is a rehab centre seat', 'ngo-seat'],
+    ['who should i write to about a problem', 'contact'],
+    ['i lost my password', 'account'],
+    ['accepting requests from families', 'lawyer-requests'],
+    ['who can look at my documents', 'privacy'],
+    ['has the jail approved the bail yet', 'bail-accept'],
+    ['how is my case going', 'case-status'],
+  ],
+  hi: [
+    ['मेरे भाई को गिरफ़्तार किया गया है, उसका केस ऐप में कैसे डालूँ', 'register-case'],
+    ['मुझे एक वकील चाहिए', 'find-lawyer'],
+    ['बेल के कागज़ात क्या होते हैं', 'bail-paper'],
+    ['ज़मानत आदेश की फोटो कैसे भेजें', 'upload-bail-paper'],
+    ['हमारे पास पैसे नहीं हैं, फ्री वकील कैसे मिलेगा', 'legal-aid'],
+    ['वह दो साल से बिना सुनवाई के जेल में बंद है', 'undertrial-rights'],
+    ['पुनर्वास केंद्र में सीट का क्या मतलब', 'ngo-seat'],
+    ['शिकायत किसको भेजूं', 'contact'],
+    ['पासवर्ड याद नहीं है', 'account'],
+    ['मेरे केस में अभी क्या हो रहा है', 'case-status'],
+    ['वकील ने मेरी रिक्वेस्ट मानी या नहीं', 'lawyer-requests'],
+    ['मेरी जानकारी कौन कौन देख सकता है', 'privacy'],
+    ['जेल वाले ज़मानत कब मंज़ूर करेंगे', 'bail-accept'],
+  ],
+  es: [
+    ['necesito un abogado para mi hijo', 'find-lawyer'],
+    ['no tenemos dinero, ¿hay ayuda legal gratis?', 'legal-aid'],
+    ['lleva dos años preso sin juicio', 'undertrial-rights'],
+    ['quiero mandar la foto de la orden de fianza', 'upload-bail-paper'],
+    ['se me olvidó la contraseña', 'account'],
+  ],
+  fr: [
+    ["j'ai besoin d'un avocat pour mon fils", 'find-lawyer'],
+    ["nous n'avons pas d'argent, existe-t-il une aide gratuite ?", 'legal-aid'],
+    ['il est en prison depuis deux ans sans procès', 'undertrial-rights'],
+    ["je veux envoyer la photo de l'ordonnance de caution", 'upload-bail-paper'],
+    ["j'ai perdu mon mot de passe", 'account'],
+  ],
+  de: [
+    ['ich brauche einen Anwalt für meinen Sohn', 'find-lawyer'],
+    ['wir haben kein Geld, gibt es kostenlose Hilfe vom Anwalt?', 'legal-aid'],
+    ['er sitzt seit zwei Jahren ohne Prozess im Gefängnis', 'undertrial-rights'],
+    ['ich will ein Foto vom Kautionsbeschluss schicken', 'upload-bail-paper'],
+    ['Passwort vergessen, was nun', 'account'],
+  ],
+};
+
+const OFF_TOPIC: Record<Language, string[]> = {
+  en: ["what's the weather in Paris", 'recipe for biryani', 'who won the cricket match yesterday', 'tell me a joke'],
+  hi: ['आज मौसम कैसा है', 'क्रिकेट का स्कोर बताओ', 'बिरयानी की रेसिपी'],
+  es: ['¿qué tiempo hace hoy en Madrid?', 'receta de paella'],
+  fr: ['quel temps fait-il à Paris ?', 'recette de la ratatouille'],
+  de: ['wie wird das Wetter morgen?', 'Rezept für Apfelkuchen'],
+};
+
+describe('answers to questions in other words', () => {
+  for (const lang of LANGUAGES) {
+    it.each(PARAPHRASED[lang])(`${lang}: %s`, (question, topic) => {
+      expect(ask(lang, question)?.topic).toBe(topic);
+    });
+    it(`${lang}: says it does not know instead of guessing`, () => {
+      for (const q of OFF_TOPIC[lang]) expect(ask(lang, q), q).toBeNull();
+      expect(ask(lang, '   ')).toBeNull();
+    });
+  }
+});
+
+describe('role-aware answers and links', () => {
+  it('links the bail paper question to each role’s own screen, with that role’s steps', () => {
+    const fm = ask('en', 'how do I upload the bail order', 'Family-Member');
+    const lawyer = ask('en', 'how do I upload the bail order', 'Lawyer');
+    const jail = ask('en', 'how do I upload the bail order', 'Jail-Authority');
+    expect([fm?.link, lawyer?.link, jail?.link]).toEqual(['uploadFile', 'lawyerCases', 'bailPage']);
+    expect(fm?.text).toMatch(/^Open Upload Bail Paper/);
+    expect(lawyer?.text).toMatch(/^Open Current case status/);
+    expect(jail?.text).toMatch(/does not upload/);
+  });
+
+  it('tells each role what it can do, and a lawyer gets no link for the NGO question', () => {
+    expect(ask('hi', 'मैं यहाँ क्या कर सकता हूँ', 'Lawyer')).toMatchObject({ topic: 'roles', link: 'lawyerHome' });
+    expect(ask('hi', 'मैं यहाँ क्या कर सकता हूँ', 'Lawyer')?.text).toMatch(/^वकील के तौर पर/);
+    expect(ask('en', 'what is an NGO seat', 'Lawyer')).toMatchObject({ topic: 'ngo-seat', link: null });
+    expect(ask('en', 'what is an NGO seat', 'Jail-Authority')).toMatchObject({ topic: 'ngo-seat', link: 'dashboard' });
+  });
+
+  it('answers an English question in the chosen language', () => {
+    const found = ask('en', 'free legal aid helpline', 'Family-Member')!;
+    expect(answerIn(KB.hi, found, 'Family-Member').text).toMatch(/^मुफ़्त कानूनी सहायता/);
+  });
+});
+
+describe('normalizeTerm', () => {
+  it('stems lightly and folds spellings', () => {
+    expect(normalizeTerm('Registering', 'en')).toBe(normalizeTerm('register', 'en'));
+    expect(normalizeTerm('वकीलों', 'hi')).toBe('वकील');
+    expect(normalizeTerm('ज़मानत', 'hi')).toBe(normalizeTerm('जमानत', 'hi'));
+    expect(normalizeTerm('Anwälte', 'de')).toBe('anwalt');
+    expect(normalizeTerm('détenu', 'fr')).toBe('detenu');
+  });
+});

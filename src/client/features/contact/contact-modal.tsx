@@ -1,0 +1,101 @@
+// The contact form overlay (SPEC §2 Contact form): Name, Email, Message, Send and close.
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { LIMITS } from '#shared/constants.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { useSession } from '#client/lib/use-session.ts';
+import { sendContactMessage } from './contact.api.ts';
+
+const isEmail = (v: string) => z.email().safeParse(v).success;
+const FIELDS = ['name', 'email', 'message'] as const;
+
+export function ContactModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation('contact');
+  const errorText = useErrorText();
+  const { user } = useSession();
+  const number = (n: number) => n.toLocaleString(i18n.resolvedLanguage);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: user?.name ?? '', email: user?.email ?? '', message: '' },
+    validate: {
+      name: (v) => (v.trim() ? null : t('name.required')),
+      email: (v) => (!v.trim() ? t('email.required') : isEmail(v.trim()) ? null : t('email.invalid')),
+      message: (v) =>
+        !v.trim()
+          ? t('message.required')
+          : v.trim().length > LIMITS.contactMessageMax
+            ? t('message.tooLong', { max: number(LIMITS.contactMessageMax), count: number(v.trim().length) })
+            : null,
+    },
+  });
+  // The session may arrive after the form was first built.
+  const { setFieldValue, values } = form;
+  useEffect(() => {
+    if (opened && user && !values.name && !values.email) {
+      setFieldValue('name', user.name);
+      setFieldValue('email', user.email);
+    }
+  }, [opened, user, values.name, values.email, setFieldValue]);
+
+  const mutation = useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: (result) => {
+      if (result.autoReply) notify.success(t('sent'));
+      else notify.info(t('sentNoAutoReply'));
+      form.setFieldValue('message', '');
+      onClose();
+    },
+    onError: (err) => {
+      // The server's reason per field (e.g. the length cap), in the user's language where known.
+      if (err instanceof ApiError && err.status === 400) {
+        for (const d of err.details)
+          if ((FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, t(d.message, { ns: 'errors', defaultValue: d.message }));
+      }
+      if (err instanceof ApiError && err.code === 'rate_limited') notify.error(errorText(err));
+      else notify.error(t('failed'));
+    },
+  });
+
+  const length = values.message.trim().length;
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('title')} closeButtonProps={{ 'aria-label': t('close') }} size="lg">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) => mutation.mutate({ name: v.name.trim(), email: v.email.trim(), message: v.message.trim() }))}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('intro')}</Text>
+          <TextInput label={t('name.label')} autoComplete="name" required maxLength={LIMITS.nameMax} {...form.getInputProps('name')} />
+          <TextInput
+            label={t('email.label')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <Textarea
+            label={t('message.label')}
+            required
+            autosize
+            minRows={5}
+            maxRows={12}
+            description={t('message.count', { count: number(length), max: number(LIMITS.contactMessageMax) })}
+            {...form.getInputProps('message')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending}>
+              {t('send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

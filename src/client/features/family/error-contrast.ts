@@ -1,0 +1,7 @@
+import type { CSSProperties } from 'react';
+
+/**
+ * Mantine's default error red (red.6) is 3.3:1 on white and fails axe when a field shows an error;
+ * red.9 passes. Scoped to this feature's forms until the theme sets it for everyone.
+ */
+export const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;

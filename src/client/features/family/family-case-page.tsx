@@ -1,0 +1,124 @@
+// /family-case (Case Status): every case with where it stands (SPEC §2; issue 3, items 3 and 6).
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFilePlus, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CaseStatus } from '#shared/family.ts';
+import { paths } from '#client/app/paths.ts';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { AddCaseForm } from './add-case-form.tsx';
+import { CaseTimeline } from './case-timeline.tsx';
+import { casesQuery } from './family.api.ts';
+import { useFormatDateTime } from './format.ts';
+import { RequireRegistration } from './require-registration.tsx';
+
+export function FamilyCasePage() {
+  const { t } = useTranslation('family');
+  return (
+    <RequireRegistration loadingLabel={t('cases.loading')}>
+      <CaseStatusList />
+    </RequireRegistration>
+  );
+}
+
+function CaseStatusList() {
+  const { t } = useTranslation('family');
+  const errorText = useErrorText();
+  const query = useQuery(casesQuery);
+  const [adding, setAdding] = useState(false);
+  return (
+    <Page
+      title={t('cases.title')}
+      actions={
+        <Group gap="sm">
+          <Button component={Link} to={paths.uploadFile} leftSection={<IconFilePlus size={18} aria-hidden />}>
+            {t('cases.upload')}
+          </Button>
+          {!adding && (
+            <Button variant="outline" onClick={() => setAdding(true)} leftSection={<IconPlus size={18} aria-hidden />}>
+              {t('cases.addAnother')}
+            </Button>
+          )}
+        </Group>
+      }
+    >
+      {adding && <AddCaseForm onDone={() => setAdding(false)} />}
+      {query.isPending ? (
+        <Loading label={t('cases.loading')} />
+      ) : query.error ? (
+        <Text role="alert">{errorText(query.error)}</Text>
+      ) : query.data.cases.length === 0 ? (
+        <Text>{t('cases.empty')}</Text>
+      ) : (
+        query.data.cases.map((c) => <CaseCard key={c.id} item={c} />)
+      )}
+      <HomeButton to={paths.familyHome} />
+    </Page>
+  );
+}
+
+function CaseCard({ item: c }: { item: CaseStatus }) {
+  const { t } = useTranslation('family');
+  const formatDateTime = useFormatDateTime();
+  const titleId = `case-${c.id}`;
+  const accepted = c.lawyers.filter((l) => l.status === 'accepted');
+  const pending = c.lawyers.filter((l) => l.status === 'pending');
+  const newest = c.documents[0];
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} size="h3" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            {t('cases.caseId', { caseNumber: c.caseNumber })}
+          </Title>
+          <Badge variant="light" color="blue.9" style={{ whiteSpace: 'normal', height: 'auto' }}>
+            {t(`caseType.${c.caseType}`)}
+          </Badge>
+        </Group>
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.detail}</Text>
+
+        <Stack gap={4} component="dl" m={0}>
+          <Row label={t('cases.lawyer')}>
+            {accepted.length > 0
+              ? t('cases.lawyerAccepted', { names: accepted.map((l) => l.name).join(', ') })
+              : pending.length > 0
+                ? t('cases.lawyerPending', { names: pending.map((l) => l.name).join(', ') })
+                : c.lawyers.length > 0
+                  ? t('cases.lawyerDeclinedOnly')
+                  : t('cases.lawyerNone')}
+          </Row>
+          <Row label={t('cases.papers')}>
+            {newest ? t('cases.papersCount', { count: c.documents.length, when: formatDateTime(newest.createdAt) }) : t('cases.papersNone')}
+          </Row>
+          <Row label={t('cases.bail')}>
+            {c.bailAcceptedAt ? t('cases.bailAccepted', { when: formatDateTime(c.bailAcceptedAt) }) : t('cases.bailNotYet')}
+          </Row>
+          <Row label={t('cases.ngo')}>{c.ngo ? c.ngo.name : t('cases.ngoNone')}</Row>
+        </Stack>
+
+        <Title order={3} size="h5">
+          {t('timeline.title')}
+        </Title>
+        <CaseTimeline events={c.timeline} caseNumber={c.caseNumber} />
+      </Stack>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="wrap" align="baseline">
+      <Text component="dt" fw={600} size="sm">
+        {label}:
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </Group>
+  );
+}

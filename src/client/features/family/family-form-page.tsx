@@ -1,0 +1,112 @@
+// /fmform: the family member's registration (SPEC §2, §4, §5). Name and email come from the account.
+import { Button, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CaseType } from '#shared/constants.ts';
+import type { FamilyRegistration } from '#shared/family.ts';
+import { paths } from '#client/app/paths.ts';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { useSession } from '#client/lib/use-session.ts';
+import { CaseFields, useFamilyRules } from './case-fields.tsx';
+import { registrationQuery, useSaveRegistration } from './family.api.ts';
+import { errorContrast } from './error-contrast.ts';
+import { fieldErrorsOf } from './field-errors.ts';
+
+export function FamilyFormPage() {
+  const { t } = useTranslation('family');
+  const { data, isPending, error } = useQuery(registrationQuery);
+  const errorText = useErrorText();
+  if (isPending) return <Loading label={t('loading')} />;
+  if (error)
+    return (
+      <Text role="alert" p="md">
+        {errorText(error)}
+      </Text>
+    );
+  return <RegistrationForm registration={data} />;
+}
+
+function RegistrationForm({ registration }: { registration: FamilyRegistration | null }) {
+  const { t } = useTranslation('family');
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const rules = useFamilyRules();
+  const first = registration?.cases[0];
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      phone: registration?.phone ?? '',
+      address: registration?.address ?? '',
+      caseNumber: first?.caseNumber ?? '',
+      detail: first?.detail ?? '',
+      caseType: first?.caseType ?? '',
+    },
+    validate: rules,
+  });
+  const save = useSaveRegistration();
+
+  const submit = form.onSubmit((v) =>
+    save.mutate(
+      {
+        phone: v.phone.trim(),
+        address: v.address.trim(),
+        caseNumber: v.caseNumber.trim(),
+        detail: v.detail.trim(),
+        caseType: v.caseType as CaseType,
+      },
+      {
+        onSuccess: () => {
+          notify.success(t('form.saved'));
+          void navigate(paths.familyHome);
+        },
+        onError: (err) => {
+          notify.error(t('form.saveFailed'));
+          form.setErrors(fieldErrorsOf(err, t));
+          if (err instanceof ApiError && err.code === 'case_exists') form.setFieldError('caseNumber', t('caseNumber.exists'));
+        },
+      },
+    ),
+  );
+
+  return (
+    <Page title={t('form.title')} size="sm">
+      <Text>{registration ? t('form.introRegistered') : t('form.intro')}</Text>
+      <Paper withBorder p="md" radius="md">
+        <form noValidate onSubmit={submit} style={errorContrast}>
+          <Stack gap="sm">
+            <TextInput label={t('name.label')} value={registration?.name ?? user?.name ?? ''} readOnly description={t('readOnly.hint')} />
+            <TextInput label={t('email.label')} value={registration?.email ?? user?.email ?? ''} readOnly />
+            <TextInput
+              label={t('phone.label')}
+              description={t('phone.hint')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              {...form.getInputProps('phone')}
+            />
+            <Textarea
+              label={t('address.label')}
+              autoComplete="street-address"
+              required
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...form.getInputProps('address')}
+            />
+            <CaseFields form={form} />
+            <Button type="submit" loading={save.isPending} fullWidth>
+              {t('form.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Page>
+  );
+}

@@ -1,0 +1,105 @@
+// Family member API: query options and mutations, one key per resource (STYLE "one way").
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { DocumentMetaSchema } from '#shared/documents.ts';
+import {
+  CaseSchema,
+  FamilyCasesSchema,
+  FamilyDocumentsSchema,
+  FamilyNgoSchema,
+  FamilyRegistrationSchema,
+  LawyerRequestSchema,
+  LawyerSearchSchema,
+  type CreateCase,
+  type LawyerSearch,
+  type RegisterFamily,
+} from '#shared/family.ts';
+import { api, ApiError, upload } from '#client/lib/api-client.ts';
+
+export const familyKeys = {
+  all: ['family'] as const,
+  registration: ['family', 'registration'] as const,
+  cases: ['family', 'cases'] as const,
+  lawyers: ['family', 'lawyers'] as const,
+  ngo: ['family', 'ngo'] as const,
+  documents: ['family', 'documents'] as const,
+};
+
+/** The /fmform record, or null when the family member has not registered yet. */
+export const registrationQuery = queryOptions({
+  queryKey: familyKeys.registration,
+  queryFn: async () => {
+    try {
+      return await api('GET', '/api/family/registration', FamilyRegistrationSchema);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'not_registered') return null;
+      throw err;
+    }
+  },
+  staleTime: 5 * 60_000,
+});
+
+export const casesQuery = queryOptions({
+  queryKey: familyKeys.cases,
+  queryFn: () => api('GET', '/api/family/cases', FamilyCasesSchema),
+});
+
+export const lawyersQuery = queryOptions({
+  queryKey: familyKeys.lawyers,
+  queryFn: () => api('GET', '/api/family/lawyers', LawyerSearchSchema),
+});
+
+export const ngoQuery = queryOptions({
+  queryKey: familyKeys.ngo,
+  queryFn: () => api('GET', '/api/family/ngo', FamilyNgoSchema),
+});
+
+export const documentsQuery = queryOptions({
+  queryKey: familyKeys.documents,
+  queryFn: () => api('GET', '/api/family/documents', FamilyDocumentsSchema),
+});
+
+export function useSaveRegistration() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterFamily) => api('PUT', '/api/family/registration', FamilyRegistrationSchema, body),
+    onSuccess: (registration) => {
+      qc.setQueryData(familyKeys.registration, registration);
+      // Case types may have changed: the search, the cases and the rest follow.
+      void qc.invalidateQueries({ queryKey: familyKeys.all, predicate: (q) => q.queryKey[1] !== 'registration' });
+    },
+  });
+}
+
+export function useAddCase() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCase) => api('POST', '/api/family/cases', CaseSchema, body),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: familyKeys.all }),
+  });
+}
+
+export function useRequestLawyer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (lawyerId: string) => api('POST', '/api/family/requests', LawyerRequestSchema, { lawyerId }),
+    onSuccess: (request) => {
+      // The card leaves the list at once; the server's list follows.
+      qc.setQueryData<LawyerSearch>(familyKeys.lawyers, (old) =>
+        old ? { ...old, lawyers: old.lawyers.filter((l) => l.id !== request.lawyer.id) } : old,
+      );
+      void qc.invalidateQueries({ queryKey: familyKeys.lawyers });
+      void qc.invalidateQueries({ queryKey: familyKeys.cases });
+    },
+  });
+}
+
+export function useUploadBailPaper(onProgress: (fraction: number) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => upload('/api/family/documents', file, DocumentMetaSchema, onProgress),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: familyKeys.documents });
+      void qc.invalidateQueries({ queryKey: familyKeys.cases });
+    },
+  });
+}

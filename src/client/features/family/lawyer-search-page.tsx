@@ -1,0 +1,125 @@
+// /lawyerSearch (Legal Services): lawyers of the family's case type(s), each with 'Request Lawyer' (SPEC §2, §4).
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LawyerCard } from '#shared/family.ts';
+import { paths } from '#client/app/paths.ts';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { lawyersQuery, useRequestLawyer } from './family.api.ts';
+import { RequireRegistration } from './require-registration.tsx';
+
+export function LawyerSearchPage() {
+  const { t } = useTranslation('family');
+  return (
+    <RequireRegistration loadingLabel={t('loading')}>
+      <LawyerSearch />
+    </RequireRegistration>
+  );
+}
+
+function LawyerSearch() {
+  const { t } = useTranslation('family');
+  const errorText = useErrorText();
+  const query = useQuery(lawyersQuery);
+  const request = useRequestLawyer();
+  const types = (query.data?.caseTypes ?? []).map((c) => t(`caseType.${c}`)).join(', ');
+
+  const ask = (lawyer: LawyerCard) =>
+    request.mutate(lawyer.id, {
+      onSuccess: () => notify.success(t('search.requested', { name: lawyer.name })),
+      onError: (err) => notify.error(errorText(err)),
+    });
+
+  return (
+    <Page
+      title={t('search.title')}
+      size="lg"
+      actions={
+        <Group justify="space-between" gap="sm">
+          <Text>{query.data ? t('search.intro', { types }) : ''}</Text>
+          <Button
+            variant="outline"
+            leftSection={<IconRefresh size={18} aria-hidden />}
+            onClick={() => void query.refetch()}
+            loading={query.isFetching}
+          >
+            {t('search.refresh')}
+          </Button>
+        </Group>
+      }
+    >
+      {query.isPending ? (
+        <Loading label={t('loading')} />
+      ) : query.error ? (
+        <Text role="alert">{errorText(query.error)}</Text>
+      ) : query.data.lawyers.length === 0 ? (
+        <Card withBorder padding="lg">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {t('search.emptyTitle')}
+            </Title>
+            <Text>{t('search.empty', { types })}</Text>
+            <Text>{t('search.emptyRequested')}</Text>
+            <Anchor component={Link} to={paths.familyCase}>
+              {t('search.toCaseStatus')}
+            </Anchor>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          {query.data.lawyers.map((l) => (
+            <LawyerCardView key={l.id} lawyer={l} busy={request.isPending && request.variables === l.id} onRequest={() => ask(l)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <HomeButton />
+    </Page>
+  );
+}
+
+function LawyerCardView({ lawyer, busy, onRequest }: { lawyer: LawyerCard; busy: boolean; onRequest: () => void }) {
+  const { t } = useTranslation('family');
+  const nameId = `lawyer-${lawyer.id}`;
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={nameId}>
+      <Stack gap={6} h="100%">
+        <Title order={2} size="h4" id={nameId}>
+          {lawyer.name}
+        </Title>
+        <Badge variant="light" color="blue.9" style={{ whiteSpace: 'normal', height: 'auto' }}>
+          {t(`caseType.${lawyer.lawyerType}`)}
+        </Badge>
+        <Field label={t('lawyer.email')}>
+          <Anchor href={`mailto:${lawyer.email}`} style={{ overflowWrap: 'anywhere' }}>
+            {lawyer.email}
+          </Anchor>
+        </Field>
+        <Field label={t('lawyer.phone')}>
+          <Anchor href={`tel:${lawyer.phone.replace(/[^\d+]/g, '')}`}>{lawyer.phone}</Anchor>
+        </Field>
+        <Field label={t('lawyer.address')}>{lawyer.address}</Field>
+        <Field label={t('lawyer.courtArea')}>{lawyer.courtArea}</Field>
+        <Button mt="auto" onClick={onRequest} loading={busy} aria-describedby={nameId}>
+          {t('search.request')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span fw={600}>
+        {label}:
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}

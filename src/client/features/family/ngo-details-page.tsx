@@ -1,0 +1,61 @@
+// /ngo-details: the rehabilitation centre (NGO) the jail authority assigned (SPEC §2).
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { paths } from '#client/app/paths.ts';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { ngoQuery } from './family.api.ts';
+import { RequireRegistration } from './require-registration.tsx';
+
+export function NgoDetailsPage() {
+  const { t } = useTranslation('family');
+  return (
+    <RequireRegistration loadingLabel={t('loading')}>
+      <NgoDetails />
+    </RequireRegistration>
+  );
+}
+
+function NgoDetails() {
+  const { t } = useTranslation('family');
+  const errorText = useErrorText();
+  const query = useQuery(ngoQuery);
+  const ngo = query.data?.ngo;
+  return (
+    <Page title={t('ngo.title')} size="sm">
+      {query.isPending ? (
+        <Loading label={t('loading')} />
+      ) : query.error ? (
+        <Text role="alert">{errorText(query.error)}</Text>
+      ) : !ngo ? (
+        <Text>{t('ngo.empty')}</Text>
+      ) : (
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <Title order={2} size="h3">
+              {ngo.name}
+            </Title>
+            <Item label={t('ngo.address')} value={ngo.address} />
+            <Item label={t('ngo.contact')} value={ngo.contactInfo} />
+            <Item label={t('ngo.report')} value={ngo.report || t('ngo.noReport')} />
+          </Stack>
+        </Card>
+      )}
+      <HomeButton to={paths.familyHome} label={t('ngo.back')} />
+    </Page>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text fw={600} size="sm">
+        {label}
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</Text>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// 'Select NGO' for a member without one (SPEC §2 /dashboard, §4 NGO assignment): choose, see the
+// NGO's details, assign. The server takes the seat in one transaction and has the last word.
+import { Alert, Button, NativeSelect, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NgoSummary } from '#shared/ngos.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { availableNgosQuery, useAssignNgo } from './jail.api.ts';
+import { NgoDetails } from './ngo-details.tsx';
+
+export function AssignNgo({ memberId, memberName }: { memberId: string; memberName: string }) {
+  const { t } = useTranslation('jail');
+  const ngos = useQuery(availableNgosQuery);
+  const assign = useAssignNgo();
+  const [ngoId, setNgoId] = useState('');
+  const items = ngos.data?.items ?? [];
+  const chosen: NgoSummary | undefined = items.find((n) => n.id === ngoId);
+
+  const submit = () => {
+    if (!chosen) return;
+    assign.mutate(
+      { memberId, ngoId: chosen.id },
+      {
+        onSuccess: () => notify.success(t('ngo.assigned')),
+        onError: (err) => {
+          setNgoId('');
+          notify.error(err instanceof ApiError && err.code === 'no_seats' ? t('ngo.noSeats') : t('ngo.failed'));
+        },
+      },
+    );
+  };
+
+  if (ngos.isSuccess && items.length === 0) return <Alert color="gray">{t('ngo.noneAvailable')}</Alert>;
+  return (
+    <Stack gap="xs">
+      <NativeSelect
+        label={t('ngo.select')}
+        aria-label={t('ngo.selectFor', { name: memberName })}
+        value={ngoId}
+        disabled={ngos.isPending}
+        onChange={(e) => setNgoId(e.currentTarget.value)}
+        data={[
+          { value: '', label: t('ngo.select'), disabled: true },
+          ...items.map((n) => ({
+            value: n.id,
+            label: t('ngo.option', { name: n.name, address: n.address, seats: t('ngo.seats', { count: n.seatsFree }) }),
+          })),
+        ]}
+      />
+      {chosen && (
+        <>
+          <NgoDetails ngo={chosen} />
+          <Button onClick={submit} loading={assign.isPending} w="fit-content">
+            {t('ngo.assign')}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}

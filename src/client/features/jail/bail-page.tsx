@@ -1,0 +1,142 @@
+// /bail-page, Bail Consideration Application (SPEC §2, §4): each family member with their lawyer,
+// 'View Bail Paper' (every paper, newest first, SPEC's "first accepted" one marked) and Bail-Accept.
+import { Anchor, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconFileText } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { JailMember } from '#shared/jail.ts';
+import { paths } from '#client/app/paths.ts';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { membersQuery, useAcceptBail } from './jail.api.ts';
+import { MemberFacts, MemberHeader } from './member-facts.tsx';
+import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
+import { useMembersParams } from './use-members-params.ts';
+
+export function BailPage() {
+  const { t } = useTranslation('jail');
+  const errorText = useErrorText();
+  const [params, setParams] = useMembersParams();
+  const query = useQuery(membersQuery(params));
+  const data = query.data;
+  return (
+    <Page title={t('bail.title')} size="lg">
+      <MembersToolbar params={params} onChange={setParams} />
+      {query.isPending ? (
+        <Loading label={t('loading')} />
+      ) : query.error ? (
+        <Text role="alert">{errorText(query.error)}</Text>
+      ) : data && data.items.length === 0 ? (
+        <Text>{t('dashboard.empty')}</Text>
+      ) : (
+        <>
+          <Stack gap="sm" aria-busy={query.isPlaceholderData}>
+            {data?.items.map((m) => (
+              <BailCard key={m.id} member={m} />
+            ))}
+          </Stack>
+          {data && <MembersPager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setParams({ page })} />}
+        </>
+      )}
+      <HomeButton to={paths.jailHome} />
+    </Page>
+  );
+}
+
+function BailCard({ member }: { member: JailMember }) {
+  const { t, i18n } = useTranslation('jail');
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const accept = useAcceptBail();
+  const [open, setOpen] = useState(false);
+  const papersId = useId();
+  const hasPaper = member.documents.length > 0;
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const onAccept = () =>
+    accept.mutate(member.id, {
+      onSuccess: () => {
+        notify.success(t('bail.accepted'));
+        void navigate(paths.jailHome);
+      },
+      onError: (err) => notify.error(errorText(err)),
+    });
+
+  return (
+    <Card withBorder padding="md" component="article" aria-label={member.name}>
+      <Stack gap="sm">
+        <MemberHeader member={member} />
+        <MemberFacts member={member} withCases={false} />
+        {member.bailReview && (
+          <Text fw={600} c="teal.9">
+            {t('bail.acceptedOn', { date: date(member.bailReview.decidedAt) })}
+          </Text>
+        )}
+        <Group gap="xs">
+          <Button
+            variant="outline"
+            leftSection={<IconFileText size={18} aria-hidden />}
+            aria-expanded={open}
+            aria-controls={papersId}
+            disabled={!hasPaper}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? t('bail.hidePaper') : t('bail.viewPaper')}
+          </Button>
+          {!member.bailReview && (
+            <Button
+              onClick={onAccept}
+              loading={accept.isPending}
+              disabled={!hasPaper}
+              aria-label={t('bail.acceptFor', { name: member.name })}
+            >
+              {t('bail.accept')}
+            </Button>
+          )}
+        </Group>
+        {!hasPaper && <Text size="sm">{t('bail.noPaper')}</Text>}
+        <div id={papersId} hidden={!open}>
+          {open && (
+            <List spacing="xs" listStyleType="none" p={0} m={0}>
+              {member.documents.map((d) => {
+                const first = d.id === member.firstLawyerPaperId;
+                return (
+                  <List.Item key={d.id}>
+                    <Card
+                      withBorder
+                      padding="xs"
+                      radius="sm"
+                      bg={first ? 'blue.0' : undefined}
+                      style={first ? { borderColor: 'var(--mantine-color-blue-8)', borderWidth: 2 } : undefined}
+                    >
+                      <Group gap="xs" wrap="wrap">
+                        <Anchor href={d.url} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
+                          {d.filename}
+                        </Anchor>
+                        {first && (
+                          <Badge color="blue.8" variant="filled" radius="sm" style={{ textTransform: 'none' }}>
+                            {t('bail.firstLawyerPaper')}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="sm">
+                        {d.uploadedBy
+                          ? t('bail.uploadedBy', { name: d.uploadedBy.name, role: t(`role.${d.uploadedBy.role}`), date: date(d.createdAt) })
+                          : t('bail.uploadedOn', { date: date(d.createdAt) })}
+                      </Text>
+                    </Card>
+                  </List.Item>
+                );
+              })}
+            </List>
+          )}
+        </div>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+// /dashboard (SPEC §2): every family member with cases, lawyers and NGO; 'Select NGO' for those
+// without one. Server-side pages, search and filters, counts and a small chart (issue 5).
+import { Card, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JailMember, MemberCounts } from '#shared/jail.ts';
+import { paths } from '#client/app/paths.ts';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { membersQuery } from './jail.api.ts';
+import { AssignNgo } from './assign-ngo.tsx';
+import { MemberFacts, MemberHeader } from './member-facts.tsx';
+import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
+import { NgoDetails } from './ngo-details.tsx';
+import { useMembersParams } from './use-members-params.ts';
+
+// The chart library (recharts) loads only here, and only after the list.
+const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
+
+export function DashboardPage() {
+  const { t } = useTranslation('jail');
+  const errorText = useErrorText();
+  const [params, setParams] = useMembersParams();
+  const query = useQuery(membersQuery(params));
+  const data = query.data;
+
+  return (
+    <Page title={t('dashboard.title')} size="lg">
+      {data && (
+        <section aria-labelledby="jail-overview">
+          <Title order={2} size="h3" id="jail-overview" mb="xs">
+            {t('counts.title')}
+          </Title>
+          <Counts counts={data.counts} />
+          <Suspense fallback={<Loading label={t('chart.loading')} />}>
+            <MembersChart chart={data.chart} />
+          </Suspense>
+        </section>
+      )}
+      <section aria-labelledby="jail-members">
+        <Title order={2} size="h3" id="jail-members" mb="xs">
+          {t('members.title')}
+        </Title>
+        <Stack gap="md">
+          <MembersToolbar params={params} onChange={setParams} />
+          {query.isPending ? (
+            <Loading label={t('loading')} />
+          ) : query.error ? (
+            <Text role="alert">{errorText(query.error)}</Text>
+          ) : data && data.items.length === 0 ? (
+            <Text>{t('dashboard.empty')}</Text>
+          ) : (
+            <>
+              <Stack gap="sm" aria-busy={query.isPlaceholderData}>
+                {data?.items.map((m) => (
+                  <MemberCard key={m.id} member={m} />
+                ))}
+              </Stack>
+              {data && <MembersPager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setParams({ page })} />}
+            </>
+          )}
+        </Stack>
+      </section>
+      <HomeButton to={paths.jailHome} />
+    </Page>
+  );
+}
+
+function Counts({ counts }: { counts: MemberCounts }) {
+  const { t } = useTranslation('jail');
+  const tiles: [string, number][] = [
+    [t('counts.all'), counts.all],
+    [t('counts.noLawyer'), counts.noLawyer],
+    [t('counts.noNgo'), counts.noNgo],
+    [t('counts.bailWaiting'), counts.bailWaiting],
+    [t('counts.bailAccepted'), counts.bailAccepted],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs" component="dl" m={0} mb="sm">
+      {tiles.map(([label, value]) => (
+        <Paper key={label} withBorder p="xs" radius="md">
+          <Text component="dt" size="sm">
+            {label}
+          </Text>
+          <Text component="dd" m={0} fw={700} size="xl">
+            {value.toLocaleString()}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function MemberCard({ member }: { member: JailMember }) {
+  const { t } = useTranslation('jail');
+  return (
+    <Card withBorder padding="md" component="article" aria-label={member.name}>
+      <Stack gap="sm">
+        <MemberHeader member={member} />
+        <MemberFacts member={member} />
+        <Divider />
+        <Text fw={700}>{t('member.ngo')}</Text>
+        {member.ngo ? <NgoDetails ngo={member.ngo} /> : <AssignNgo memberId={member.id} memberName={member.name} />}
+      </Stack>
+    </Card>
+  );
+}

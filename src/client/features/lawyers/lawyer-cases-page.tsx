@@ -1,0 +1,183 @@
+// /lawyer-cases (SPEC §2; DESIGN §3): the lawyer's accepted clients, their cases and bail papers,
+// and a bail-paper upload per client with progress. Success shows a popup that returns to /lawyer
+// after LIMITS.popupAutoCloseMs; with no file chosen the button does nothing (SPEC §5).
+import { useEffect, useId, useState } from 'react';
+import { Anchor, Button, Card, FileInput, List, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '#shared/constants.ts';
+import { ACCEPTED_UPLOAD, type DocumentMeta } from '#shared/documents.ts';
+import type { LawyerClient } from '#shared/lawyers.ts';
+import { paths } from '#client/app/paths.ts';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { CaseList, Field } from './case-list.tsx';
+import { errorContrast } from './error-contrast.ts';
+import { clientsQuery, lawyerKeys, uploadBailPaper } from './lawyers.api.ts';
+import { RequireLawyerRegistration } from './require-registration.tsx';
+
+export function LawyerCasesPage() {
+  return (
+    <RequireLawyerRegistration>
+      <CaseRecord />
+    </RequireLawyerRegistration>
+  );
+}
+
+function CaseRecord() {
+  const { t } = useTranslation(['lawyers', 'common']);
+  const navigate = useNavigate();
+  const clients = useQuery(clientsQuery);
+  const [uploaded, setUploaded] = useState(false);
+  useEffect(() => {
+    if (!uploaded) return;
+    const timer = setTimeout(() => void navigate(paths.lawyerHome), LIMITS.popupAutoCloseMs);
+    return () => clearTimeout(timer);
+  }, [uploaded, navigate]);
+  if (clients.isError) throw clients.error;
+  return (
+    <Page title={t('cases.pageTitle')}>
+      {clients.isPending ? (
+        <Loading label={t('loading', { ns: 'common' })} />
+      ) : clients.data.clients.length === 0 ? (
+        <Text>{t('cases.empty')}</Text>
+      ) : (
+        <Stack gap="md">
+          {clients.data.clients.map((c) => (
+            <ClientCard key={c.id} client={c} onUploaded={() => setUploaded(true)} />
+          ))}
+        </Stack>
+      )}
+      <HomeButton to={paths.lawyerHome} />
+      <Modal
+        opened={uploaded}
+        onClose={() => void navigate(paths.lawyerHome)}
+        title={t('upload.success')}
+        centered
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      >
+        <Text role="status">{t('upload.returning', { seconds: LIMITS.popupAutoCloseMs / 1000 })}</Text>
+      </Modal>
+    </Page>
+  );
+}
+
+function isAcceptedType(file: File) {
+  // A hint only: the server decides from the bytes. An empty type (unknown to the browser) is let through.
+  return !file.type || file.type.startsWith('image/') || file.type === 'application/pdf';
+}
+
+function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: () => void }) {
+  const { t } = useTranslation(['lawyers', 'errors']);
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const fail = (message: string) => {
+    setProblem(message);
+    notify.error(message);
+  };
+  const mutation = useMutation({
+    mutationFn: (f: File) => uploadBailPaper(client.id, f, setProgress),
+    onMutate: () => {
+      setProgress(0);
+      setProblem(null);
+    },
+    onSuccess: () => {
+      setFile(null);
+      void queryClient.invalidateQueries({ queryKey: lawyerKeys.clients });
+      onUploaded();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'unsupported_media_type') fail(t('upload.unsupported'));
+      else if (err instanceof ApiError && err.code === 'payload_too_large') fail(`${t('upload.failed')} ${errorText(err)}`);
+      else fail(t('upload.failed'));
+    },
+  });
+
+  const submit = () => {
+    if (!file || mutation.isPending) return; // SPEC §5: no file chosen → nothing happens
+    if (!isAcceptedType(file)) return fail(t('upload.unsupported'));
+    if (file.size > LIMITS.uploadMaxBytes) return fail(`${t('upload.failed')} ${t('payload_too_large', { ns: 'errors' })}`);
+    mutation.mutate(file);
+  };
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId} style={errorContrast}>
+      <Stack gap="xs">
+        <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+          {client.name}
+        </Title>
+        <Field label={t('member.email')} value={client.email} />
+        <Field label={t('member.phone')} value={client.phone} />
+        <Title order={3} size="h5" mt="xs">
+          {t('cases.title')}
+        </Title>
+        <CaseList cases={client.cases} />
+        <Title order={3} size="h5" mt="xs">
+          {t('papers.title')}
+        </Title>
+        <PaperList documents={client.documents} />
+        <FileInput
+          label={t('upload.label')}
+          description={t('upload.hint')}
+          placeholder={t('upload.placeholder')}
+          accept={ACCEPTED_UPLOAD}
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            setProblem(null);
+          }}
+          clearable
+          clearButtonProps={{ 'aria-label': t('upload.clear') }}
+          leftSection={<IconPaperclip size={16} aria-hidden />}
+          disabled={mutation.isPending}
+          error={problem}
+        />
+        {mutation.isPending && (
+          <Progress
+            // A sliver from the start, so the bar shows before the first progress event arrives.
+            value={Math.max(4, Math.round(progress * 100))}
+            animated
+            size="lg"
+            aria-label={t('upload.progress', { name: client.name })}
+          />
+        )}
+        <Button onClick={submit} loading={false} disabled={mutation.isPending} w="fit-content" aria-describedby={headingId}>
+          {mutation.isPending ? t('upload.busy') : t('upload.submit')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function PaperList({ documents }: { documents: DocumentMeta[] }) {
+  const { t, i18n } = useTranslation('lawyers');
+  if (documents.length === 0) return <Text size="sm">{t('papers.none')}</Text>;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <List size="sm" spacing={4}>
+      {documents.map((d) => (
+        <List.Item key={d.id} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor href={d.url} target="_blank" rel="noopener">
+            {d.filename}
+          </Anchor>{' '}
+          <Text span size="sm" c="dimmed">
+            {d.uploadedBy
+              ? t('papers.by', { name: d.uploadedBy.name, date: date.format(new Date(d.createdAt)) })
+              : date.format(new Date(d.createdAt))}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,149 @@
+// /pending-case (SPEC §2, §4; DESIGN §3): pending requests with the family member's details and
+// cases; Accept opens 'Case Acceptance Successful' (OK → /lawyer); Reject, after a confirmation,
+// removes the card. A request already answered elsewhere gives the server's 409 and a fresh list.
+import { useId, useState } from 'react';
+import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PendingRequest, PendingRequestList } from '#shared/lawyers.ts';
+import { paths } from '#client/app/paths.ts';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { CaseList, Field } from './case-list.tsx';
+import { decideRequest, lawyerKeys, pendingRequestsQuery } from './lawyers.api.ts';
+import { RequireLawyerRegistration } from './require-registration.tsx';
+
+export function PendingCasePage() {
+  return (
+    <RequireLawyerRegistration>
+      <PendingCases />
+    </RequireLawyerRegistration>
+  );
+}
+
+function PendingCases() {
+  const { t } = useTranslation(['lawyers', 'common']);
+  const navigate = useNavigate();
+  const requests = useQuery(pendingRequestsQuery);
+  const [accepted, setAccepted] = useState<string | null>(null);
+  if (requests.isError) throw requests.error;
+  return (
+    <Page title={t('pending.title')}>
+      {requests.isPending ? (
+        <Loading label={t('loading', { ns: 'common' })} />
+      ) : requests.data.requests.length === 0 ? (
+        <Text>{t('pending.empty')}</Text>
+      ) : (
+        <Stack gap="md">
+          {requests.data.requests.map((r) => (
+            <RequestCard key={r.id} request={r} onAccepted={() => setAccepted(r.familyMember.name)} />
+          ))}
+        </Stack>
+      )}
+      <HomeButton to={paths.lawyerHome} />
+      <Modal
+        opened={accepted !== null}
+        onClose={() => void navigate(paths.lawyerHome)}
+        title={t('pending.accepted.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      >
+        <Stack>
+          <Text>{t('pending.accepted.body', { name: accepted ?? '' })}</Text>
+          <Button onClick={() => void navigate(paths.lawyerHome)} w="fit-content" data-autofocus>
+            {t('dialog.ok')}
+          </Button>
+        </Stack>
+      </Modal>
+    </Page>
+  );
+}
+
+function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccepted: () => void }) {
+  const { t } = useTranslation('lawyers');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [confirmReject, setConfirmReject] = useState(false);
+  const member = request.familyMember;
+
+  const removeCard = () =>
+    queryClient.setQueryData<PendingRequestList>(lawyerKeys.requests, (old) =>
+      old ? { requests: old.requests.filter((r) => r.id !== request.id) } : old,
+    );
+  const decide = useMutation({
+    mutationFn: (action: 'accept' | 'reject') => decideRequest(request.id, action),
+    onSuccess: (decision) => {
+      setConfirmReject(false);
+      removeCard();
+      void queryClient.invalidateQueries({ queryKey: lawyerKeys.clients });
+      if (decision.status === 'accepted') onAccepted();
+      else notify.info(t('pending.rejected', { name: member.name }));
+    },
+    onError: (err) => {
+      setConfirmReject(false);
+      notify.error(errorText(err));
+      // Answered in another tab, or no longer ours: show the list as it is now.
+      void queryClient.invalidateQueries({ queryKey: lawyerKeys.requests });
+    },
+  });
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+          {member.name}
+        </Title>
+        <Field label={t('member.email')} value={member.email} />
+        <Field label={t('member.phone')} value={member.phone} />
+        <Field label={t('member.address')} value={member.address} />
+        <Title order={3} size="h5" mt="xs">
+          {t('cases.title')}
+        </Title>
+        <CaseList cases={member.cases} />
+        <Group gap="sm" mt="xs">
+          <Button
+            onClick={() => decide.mutate('accept')}
+            loading={decide.isPending && decide.variables === 'accept'}
+            disabled={decide.isPending}
+            aria-describedby={headingId}
+          >
+            {t('pending.accept')}
+          </Button>
+          <Button
+            variant="outline"
+            color="red"
+            onClick={() => setConfirmReject(true)}
+            disabled={decide.isPending}
+            aria-describedby={headingId}
+          >
+            {t('pending.reject')}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal
+        opened={confirmReject}
+        onClose={() => setConfirmReject(false)}
+        title={t('pending.rejectConfirm.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      >
+        <Stack>
+          <Text>{t('pending.rejectConfirm.body', { name: member.name })}</Text>
+          <Group gap="sm">
+            <Button color="red" onClick={() => decide.mutate('reject')} loading={decide.isPending}>
+              {t('pending.rejectConfirm.confirm')}
+            </Button>
+            <Button variant="default" onClick={() => setConfirmReject(false)} data-autofocus>
+              {t('dialog.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+// Add or edit an NGO: name, address, contact info, report, free seats (a whole number ≥ 0).
+import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '#shared/constants.ts';
+import { NGO_FIELD_MESSAGES, NGO_SEATS_MAX, NgoInputSchema, type Ngo, type NgoInput } from '#shared/ngos.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { useSaveNgo } from './ngos.api.ts';
+
+interface Values {
+  name: string;
+  address: string;
+  contactInfo: string;
+  report: string;
+  seatsFree: number | string;
+}
+
+const MESSAGE_KEYS = Object.fromEntries(Object.entries(NGO_FIELD_MESSAGES).map(([key, message]) => [message, `form.error.${key}`]));
+
+/** The shared schema decides; its English messages become this screen's translated texts. */
+function validate(values: Values, t: (key: string, options?: Record<string, unknown>) => string): Record<string, string> {
+  const seats =
+    typeof values.seatsFree === 'number' ? values.seatsFree : values.seatsFree.trim() === '' ? undefined : Number(values.seatsFree);
+  const parsed = NgoInputSchema.safeParse({ ...values, seatsFree: seats });
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    const key = MESSAGE_KEYS[issue.message];
+    errors[field] ??= key ? t(key) : field === 'seatsFree' ? t('form.error.seats') : t('form.error.tooLong');
+  }
+  return errors;
+}
+
+export function NgoFormModal({ ngo, opened, onClose }: { ngo: Ngo | null; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('ngos');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={ngo ? t('form.editTitle', { name: ngo.name }) : t('form.addTitle')}
+      closeButtonProps={{ 'aria-label': t('form.close') }}
+      size="lg"
+    >
+      {opened && <NgoForm ngo={ngo} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function NgoForm({ ngo, onDone }: { ngo: Ngo | null; onDone: () => void }) {
+  const { t } = useTranslation('ngos');
+  const errorText = useErrorText();
+  const save = useSaveNgo();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: ngo
+      ? { name: ngo.name, address: ngo.address, contactInfo: ngo.contactInfo, report: ngo.report, seatsFree: ngo.seatsFree }
+      : { name: '', address: '', contactInfo: '', report: '', seatsFree: '' },
+    validate: (values) => validate(values, t),
+  });
+
+  const submit = (values: Values) => {
+    const input: NgoInput = NgoInputSchema.parse({ ...values, seatsFree: Number(values.seatsFree) });
+    save.mutate(
+      { id: ngo?.id ?? null, input },
+      {
+        onSuccess: (saved) => {
+          notify.success(t('form.saved', { name: saved.name }));
+          onDone();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'validation') {
+            for (const d of err.details) form.setFieldError(d.path, MESSAGE_KEYS[d.message] ? t(MESSAGE_KEYS[d.message]!) : d.message);
+          }
+          notify.error(t('form.failed', { message: errorText(err) }));
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="sm">
+        <TextInput label={t('field.name')} required maxLength={LIMITS.nameMax} {...form.getInputProps('name')} />
+        <Textarea
+          label={t('field.address')}
+          required
+          autosize
+          minRows={2}
+          maxLength={LIMITS.addressMax}
+          {...form.getInputProps('address')}
+        />
+        <Textarea
+          label={t('field.contactInfo')}
+          required
+          autosize
+          minRows={2}
+          maxLength={LIMITS.ngoTextMax}
+          {...form.getInputProps('contactInfo')}
+        />
+        <Textarea label={t('field.report')} autosize minRows={3} maxLength={LIMITS.ngoTextMax} {...form.getInputProps('report')} />
+        <NumberInput
+          label={t('field.seatsFree')}
+          description={t('field.seatsFree.hint')}
+          required
+          min={0}
+          max={NGO_SEATS_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          inputMode="numeric"
+          {...form.getInputProps('seatsFree')}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onDone}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

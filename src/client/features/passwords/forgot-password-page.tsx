@@ -1,0 +1,55 @@
+// 'Forgot Password?' (issue 6 item 4): one neutral answer whether or not the account exists.
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RESET_LINK_MINUTES } from '#shared/passwords.ts';
+import { paths } from '#client/app/paths.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { forgotPassword } from './passwords.api.ts';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('passwords');
+  const errorText = useErrorText();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: { email: (v) => (v.trim() ? null : t('email.required')) },
+  });
+  const mutation = useMutation({ mutationFn: forgotPassword, onError: (err) => notify.error(errorText(err)) });
+  return (
+    <Container size={440} px="sm" py="xl">
+      <Paper withBorder p="lg" radius="md">
+        <form noValidate onSubmit={form.onSubmit((v) => mutation.mutate({ email: v.email.trim() }))}>
+          <Stack gap="sm">
+            <Title order={1} size="h2">
+              {t('forgot.title')}
+            </Title>
+            <Text size="sm">{t('forgot.intro')}</Text>
+            <TextInput
+              label={t('email.label')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" loading={mutation.isPending} fullWidth>
+              {t('forgot.submit')}
+            </Button>
+            {mutation.isSuccess && (
+              <Alert color="green" role="status">
+                {t('forgot.sent', { minutes: RESET_LINK_MINUTES })}
+              </Alert>
+            )}
+            <Anchor component={Link} to={paths.signIn} size="sm" ta="center">
+              {t('backToSignIn')}
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

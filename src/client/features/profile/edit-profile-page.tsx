@@ -1,0 +1,219 @@
+// /edit-profile for every role (issue 6 item 3): name, and phone, address (+ lawyer type and
+// court area) where the account has a registration record; email read-only; change password.
+import { Alert, Anchor, Button, Card, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CASE_TYPES, LIMITS, ROLE_HOME, type CaseType } from '#shared/constants.ts';
+import { PhoneSchema } from '#shared/family.ts';
+import type { ProfileDetails, UpdateProfile } from '#shared/profile.ts';
+import { paths } from '#client/app/paths.ts';
+import { Page } from '#client/components/page.tsx';
+import { HomeButton } from '#client/components/home-button.tsx';
+import { Loading } from '#client/components/loading.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { sessionQuery } from '#client/lib/use-session.ts';
+import { changePassword, profileDetailsQuery, updateProfile } from './profile.api.ts';
+
+const DETAIL_FIELDS = ['name', 'phone', 'address', 'lawyerType', 'courtArea'] as const;
+
+function DetailsForm({ profile }: { profile: ProfileDetails }) {
+  const { t } = useTranslation('profile');
+  const errorText = useErrorText();
+  const qc = useQueryClient();
+  const hasContact = profile.kind !== 'name-only';
+  const isLawyer = profile.kind === 'lawyer';
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      name: profile.name,
+      phone: profile.phone ?? '',
+      address: profile.address ?? '',
+      lawyerType: profile.lawyerType ?? '',
+      courtArea: profile.courtArea ?? '',
+    },
+    validate: {
+      name: (v) => (!v.trim() ? t('name.required') : v.trim().length > LIMITS.nameMax ? t('name.tooLong', { max: LIMITS.nameMax }) : null),
+      phone: (v) => (!hasContact ? null : !v.trim() ? t('phone.required') : PhoneSchema.safeParse(v).success ? null : t('phone.invalid')),
+      address: (v) =>
+        !hasContact
+          ? null
+          : !v.trim()
+            ? t('address.required')
+            : v.trim().length > LIMITS.addressMax
+              ? t('address.tooLong', { max: LIMITS.addressMax })
+              : null,
+      lawyerType: (v) => (!isLawyer || (CASE_TYPES as readonly string[]).includes(v) ? null : t('lawyerType.required')),
+      courtArea: (v) =>
+        !isLawyer
+          ? null
+          : !v.trim()
+            ? t('courtArea.required')
+            : v.trim().length > LIMITS.courtAreaMax
+              ? t('courtArea.tooLong', { max: LIMITS.courtAreaMax })
+              : null,
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (saved) => {
+      qc.setQueryData(profileDetailsQuery.queryKey, saved);
+      // The header, profile and home screens show the name: refresh what they read.
+      void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      void qc.invalidateQueries({ queryKey: ['profile'], exact: true });
+      notify.success(t('saved'));
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 400) {
+        for (const d of err.details)
+          if ((DETAIL_FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, t(d.message, { ns: 'errors', defaultValue: d.message }));
+      }
+      notify.error(errorText(err));
+    },
+  });
+  const submit = form.onSubmit((v) => {
+    const body: UpdateProfile = { name: v.name.trim() };
+    if (hasContact) Object.assign(body, { phone: v.phone.trim(), address: v.address.trim() });
+    if (isLawyer) Object.assign(body, { lawyerType: v.lawyerType as CaseType, courtArea: v.courtArea.trim() });
+    mutation.mutate(body);
+  });
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="details-heading">
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="details-heading">
+            {t('details.heading')}
+          </Title>
+          {!profile.registered && (profile.role === 'Family-Member' || profile.role === 'Lawyer') && (
+            <Alert color="yellow" title={t('notRegistered.title')}>
+              <Stack gap={6}>
+                <Text size="sm">{t(`notRegistered.${profile.role}`)}</Text>
+                <Anchor component={Link} to={profile.role === 'Lawyer' ? paths.lawyerForm : paths.familyForm} size="sm" fw={600}>
+                  {t('notRegistered.link')}
+                </Anchor>
+              </Stack>
+            </Alert>
+          )}
+          <TextInput label={t('email.label')} value={profile.email} readOnly description={t('email.readOnly')} />
+          <TextInput label={t('name.label')} autoComplete="name" required {...form.getInputProps('name')} />
+          {hasContact && (
+            <>
+              <TextInput label={t('phone.label')} type="tel" inputMode="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
+              <TextInput label={t('address.label')} autoComplete="street-address" required {...form.getInputProps('address')} />
+            </>
+          )}
+          {isLawyer && (
+            <>
+              <NativeSelect
+                label={t('lawyerType.label')}
+                required
+                data={[
+                  ...(profile.lawyerType ? [] : [{ value: '', label: t('lawyerType.required'), disabled: true }]),
+                  ...CASE_TYPES.map((c) => ({ value: c, label: t(`caseType.${c}`) })),
+                ]}
+                {...form.getInputProps('lawyerType')}
+              />
+              <TextInput label={t('courtArea.label')} required {...form.getInputProps('courtArea')} />
+            </>
+          )}
+          <Button type="submit" loading={mutation.isPending} w="fit-content">
+            {t('save')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation('profile');
+  const errorText = useErrorText();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '', confirm: '' },
+    validate: {
+      currentPassword: (v) => (v ? null : t('password.currentRequired')),
+      newPassword: (v) => (v.length >= LIMITS.passwordMin ? null : t('password.tooShort', { min: LIMITS.passwordMin })),
+      confirm: (v, values) => (v === values.newPassword ? null : t('password.mismatch')),
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      form.reset();
+      notify.success(t('password.changed'));
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'wrong_password') form.setFieldError('currentPassword', t('password.currentWrong'));
+      notify.error(err instanceof ApiError && err.code === 'wrong_password' ? t('password.currentWrong') : errorText(err));
+    },
+  });
+  const toggle = { 'aria-label': t('password.toggle') };
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="password-heading">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) => mutation.mutate({ currentPassword: v.currentPassword, newPassword: v.newPassword }))}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="password-heading">
+            {t('password.heading')}
+          </Title>
+          <Text size="sm">{t('password.intro')}</Text>
+          <PasswordInput
+            label={t('password.current')}
+            autoComplete="current-password"
+            required
+            visibilityToggleButtonProps={toggle}
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label={t('password.new')}
+            autoComplete="new-password"
+            required
+            description={t('password.newHint', { min: LIMITS.passwordMin })}
+            visibilityToggleButtonProps={toggle}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label={t('password.confirm')}
+            autoComplete="new-password"
+            required
+            visibilityToggleButtonProps={toggle}
+            {...form.getInputProps('confirm')}
+          />
+          <Button type="submit" loading={mutation.isPending} w="fit-content">
+            {t('password.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export function EditProfilePage() {
+  const { t } = useTranslation('profile');
+  const errorText = useErrorText();
+  const { data: profile, error } = useQuery(profileDetailsQuery);
+  if (error)
+    return (
+      <Page title={t('title')} size="sm">
+        <Alert color="red" role="alert">
+          {errorText(error)}
+        </Alert>
+        <HomeButton />
+      </Page>
+    );
+  if (!profile) return <Loading label={t('common:loading')} />;
+  return (
+    <Page title={t('title')} size="sm">
+      <DetailsForm profile={profile} />
+      <PasswordForm />
+      <HomeButton to={ROLE_HOME[profile.role]} />
+    </Page>
+  );
+}

@@ -1,0 +1,39 @@
+// POST /api/contact (SPEC §2 Contact form, §4 Contact; DESIGN §3): the message is stored and two
+// emails are queued in one transaction — to the operator (CONTACT_TO) and an auto-reply to the sender.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ContactResultSchema, CONTACT_SENT, CONTACT_SENT_NO_AUTO_REPLY, SendContactMessageSchema } from '#shared/contact.ts';
+import { rateLimited } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { sendContactMessage } from './contact.queries.ts';
+
+/** Per signed-in user and per address (IP): enough for a real conversation, not for spam. */
+export const CONTACT_LIMITS = { perUserPerHour: 5, perIpPerHour: 20 } as const;
+
+export async function contactRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, env } = app.deps;
+  const hour = 3_600_000;
+  const byUser = app.createRateLimit({
+    max: CONTACT_LIMITS.perUserPerHour,
+    timeWindow: hour,
+    keyGenerator: (req) => `contact-user:${req.user?.id ?? ''}`,
+  });
+  const byIp = app.createRateLimit({ max: CONTACT_LIMITS.perIpPerHour, timeWindow: hour, keyGenerator: (req) => `contact-ip:${req.ip}` });
+
+  // Signed-in users only: the About screens that open the form are behind sign-in, and an open
+  // form would let anyone make the server mail arbitrary addresses.
+  app.post(
+    '/api/contact',
+    { config: { roles: 'signed-in' }, schema: { body: SendContactMessageSchema, response: { 201: ContactResultSchema } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      for (const check of [byUser, byIp]) {
+        const limit = await check(req);
+        if (!limit.isAllowed && limit.isExceeded) throw rateLimited('Too many messages. Please wait an hour and try again.');
+      }
+      const result = await sendContactMessage(db, { ...req.body, userId: user.id, operatorEmail: env.CONTACT_TO });
+      return reply.status(201).send({ ...result, message: result.autoReply ? CONTACT_SENT : CONTACT_SENT_NO_AUTO_REPLY });
+    },
+  );
+}

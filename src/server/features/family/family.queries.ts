@@ -1,0 +1,315 @@
+// Family member queries. Every list is a fixed number of statements (joins and IN lists), never one per row.
+import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { CaseType } from '#shared/constants.ts';
+import type { DocumentMeta } from '#shared/documents.ts';
+import type {
+  Case,
+  CaseLawyer,
+  CaseStatus,
+  FamilyNgo,
+  FamilyRegistration,
+  LawyerCard,
+  RegisterFamily,
+  TimelineEvent,
+} from '#shared/family.ts';
+import { normalizePhone } from '#shared/family.ts';
+import type { Db } from '../../db/client.ts';
+import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
+import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
+
+type CaseRow = typeof cases.$inferSelect;
+
+export function toCase(row: CaseRow): Case {
+  return {
+    id: row.id,
+    caseNumber: row.caseNumber,
+    detail: row.detail,
+    caseType: row.caseType as CaseType,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The member's record and case types in one statement; undefined when /fmform was never submitted. */
+export async function findMemberCaseTypes(db: Db, userId: string): Promise<CaseType[] | undefined> {
+  const rows = await db
+    .select({ userId: familyMembers.userId, caseType: cases.caseType })
+    .from(familyMembers)
+    .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
+    .where(eq(familyMembers.userId, userId));
+  if (rows.length === 0) return undefined;
+  return [...new Set(rows.flatMap((r) => (r.caseType ? [r.caseType as CaseType] : [])))];
+}
+
+export async function isRegistered(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: familyMembers.userId }).from(familyMembers).where(eq(familyMembers.userId, userId)).limit(1);
+  return !!row;
+}
+
+/** The /fmform record with every case, oldest first; undefined when not registered. */
+export async function findRegistration(db: Db, userId: string): Promise<FamilyRegistration | undefined> {
+  const rows = await db
+    .select({ member: familyMembers, user: { name: users.name, email: users.email }, case: cases })
+    .from(familyMembers)
+    .innerJoin(users, eq(users.id, familyMembers.userId))
+    .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
+    .where(eq(familyMembers.userId, userId))
+    .orderBy(asc(cases.createdAt), asc(cases.id));
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    name: first.user.name,
+    email: first.user.email,
+    phone: first.member.phone,
+    address: first.member.address,
+    registeredAt: first.member.registeredAt.toISOString(),
+    cases: rows.flatMap((r) => (r.case ? [toCase(r.case)] : [])),
+  };
+}
+
+/**
+ * Creates or updates the /fmform record and its first case. Run inside a transaction: a second
+ * submit (double click, second tab) finds the row the first one wrote and updates it instead.
+ */
+export async function saveRegistration(db: Db, userId: string, input: RegisterFamily): Promise<{ created: boolean }> {
+  const phone = normalizePhone(input.phone);
+  // The insert waits for a concurrent insert of the same member to finish, then updates its row.
+  const [member] = await db
+    .insert(familyMembers)
+    .values({ userId, phone, address: input.address })
+    .onConflictDoUpdate({ target: familyMembers.userId, set: { phone, address: input.address } })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const [firstCase] = await db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(eq(cases.familyMemberId, userId))
+    .orderBy(asc(cases.createdAt), asc(cases.id))
+    .limit(1);
+  const values = { caseNumber: input.caseNumber, detail: input.detail, caseType: input.caseType };
+  if (firstCase) await db.update(cases).set(values).where(eq(cases.id, firstCase.id));
+  else await db.insert(cases).values({ familyMemberId: userId, ...values });
+  return { created: !firstCase && member?.inserted === true };
+}
+
+export async function createCase(db: Db, userId: string, input: { caseNumber: string; detail: string; caseType: CaseType }) {
+  const [row] = await db
+    .insert(cases)
+    .values({ familyMemberId: userId, ...input })
+    .returning();
+  if (!row) throw new Error('case insert returned nothing');
+  return toCase(row);
+}
+
+/** Lawyers of the given types with no pending or accepted request from this member, in one statement. */
+export async function listMatchingLawyers(db: Db, userId: string, caseTypes: readonly CaseType[]): Promise<LawyerCard[]> {
+  if (caseTypes.length === 0) return [];
+  const rows = await db
+    .select({
+      id: lawyers.userId,
+      name: users.name,
+      email: users.email,
+      phone: lawyers.phone,
+      address: lawyers.address,
+      lawyerType: lawyers.lawyerType,
+      courtArea: lawyers.courtArea,
+    })
+    .from(lawyers)
+    .innerJoin(users, eq(users.id, lawyers.userId))
+    .where(
+      and(
+        inArray(lawyers.lawyerType, [...caseTypes]),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(lawyerRequests)
+            .where(
+              and(
+                eq(lawyerRequests.familyMemberId, userId),
+                eq(lawyerRequests.lawyerId, lawyers.userId),
+                inArray(lawyerRequests.status, ['pending', 'accepted']),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(users.name), asc(lawyers.userId));
+  return rows.map((r) => ({ ...r, lawyerType: r.lawyerType as CaseType }));
+}
+
+/** A lawyer by user id (only users with a /lawyerform record are lawyers). */
+export async function findLawyer(db: Db, lawyerId: string) {
+  const [row] = await db
+    .select({ id: lawyers.userId, name: users.name, email: users.email, lawyerType: lawyers.lawyerType })
+    .from(lawyers)
+    .innerJoin(users, eq(users.id, lawyers.userId))
+    .where(eq(lawyers.userId, lawyerId))
+    .limit(1);
+  return row;
+}
+
+export async function hasOpenRequest(db: Db, familyMemberId: string, lawyerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lawyerRequests.id })
+    .from(lawyerRequests)
+    .where(
+      and(
+        eq(lawyerRequests.familyMemberId, familyMemberId),
+        eq(lawyerRequests.lawyerId, lawyerId),
+        inArray(lawyerRequests.status, ['pending', 'accepted']),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function insertLawyerRequest(db: Db, familyMemberId: string, lawyerId: string) {
+  const [row] = await db
+    .insert(lawyerRequests)
+    .values({ familyMemberId, lawyerId, status: 'pending' })
+    .returning({ id: lawyerRequests.id, status: lawyerRequests.status, createdAt: lawyerRequests.createdAt });
+  if (!row) throw new Error('request insert returned nothing');
+  return row;
+}
+
+/** Bail papers of a member, newest first, without their bytes. */
+export async function listMemberDocuments(db: Db, familyMemberId: string): Promise<DocumentMeta[]> {
+  const rows = await db
+    .select(documentMetaColumns)
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .where(eq(documents.familyMemberId, familyMemberId))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return rows.map(toDocumentMeta);
+}
+
+/** The assigned NGO with the registration check in one statement; undefined when not registered. */
+export async function findMemberNgo(db: Db, userId: string): Promise<FamilyNgo | undefined> {
+  const [row] = await db
+    .select({ memberId: familyMembers.userId, ngo: ngos, assignedAt: ngoAssignments.assignedAt })
+    .from(familyMembers)
+    .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
+    .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
+    .where(eq(familyMembers.userId, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const { ngo, assignedAt } = row;
+  return {
+    ngo:
+      ngo && assignedAt
+        ? {
+            id: ngo.id,
+            name: ngo.name,
+            address: ngo.address,
+            contactInfo: ngo.contactInfo,
+            report: ngo.report,
+            assignedAt: assignedAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+interface RequestRow {
+  id: string;
+  lawyerId: string;
+  lawyerName: string;
+  lawyerType: string;
+  status: 'pending' | 'accepted' | 'rejected';
+  createdAt: Date;
+  decidedAt: Date | null;
+}
+
+/**
+ * Every case of the member with where it stands. Five statements whatever the number of cases,
+ * requests and papers; undefined when not registered.
+ */
+export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStatus[] | undefined> {
+  const caseRows = await db
+    .select({ memberId: familyMembers.userId, case: cases })
+    .from(familyMembers)
+    .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
+    .where(eq(familyMembers.userId, userId))
+    .orderBy(asc(cases.createdAt), asc(cases.id));
+  if (caseRows.length === 0) return undefined;
+  const [requests, docs, bail, ngo] = await Promise.all([
+    db
+      .select({
+        id: lawyerRequests.id,
+        lawyerId: lawyerRequests.lawyerId,
+        lawyerName: users.name,
+        lawyerType: lawyers.lawyerType,
+        status: lawyerRequests.status,
+        createdAt: lawyerRequests.createdAt,
+        decidedAt: lawyerRequests.decidedAt,
+      })
+      .from(lawyerRequests)
+      .innerJoin(lawyers, eq(lawyers.userId, lawyerRequests.lawyerId))
+      .innerJoin(users, eq(users.id, lawyerRequests.lawyerId))
+      .where(eq(lawyerRequests.familyMemberId, userId))
+      .orderBy(desc(lawyerRequests.createdAt), desc(lawyerRequests.id)),
+    listMemberDocuments(db, userId),
+    db
+      .select({ decidedAt: bailReviews.decidedAt })
+      .from(bailReviews)
+      .where(and(eq(bailReviews.familyMemberId, userId), eq(bailReviews.status, 'Accepted'))),
+    db
+      .select({ id: ngos.id, name: ngos.name, assignedAt: ngoAssignments.assignedAt })
+      .from(ngoAssignments)
+      .innerJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
+      .where(eq(ngoAssignments.familyMemberId, userId)),
+  ]);
+  const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));
+  return buildCaseStatuses(memberCases, requests, docs, bail[0]?.decidedAt ?? null, ngo[0] ?? null);
+}
+
+const KIND_ORDER: Record<TimelineEvent['kind'], number> = {
+  case_added: 0,
+  lawyer_requested: 1,
+  lawyer_accepted: 2,
+  lawyer_declined: 2,
+  bail_paper: 3,
+  bail_accepted: 4,
+  ngo_assigned: 5,
+};
+
+/**
+ * Puts the member's facts on each case. A lawyer request belongs to the cases of that lawyer's type
+ * (to every case when none has that type any more); papers, bail and NGO concern the prisoner, so
+ * every case shows them.
+ */
+export function buildCaseStatuses(
+  memberCases: Case[],
+  requests: RequestRow[],
+  docs: DocumentMeta[],
+  bailAcceptedAt: Date | null,
+  ngo: { id: string; name: string; assignedAt: Date } | null,
+): CaseStatus[] {
+  const types = new Set(memberCases.map((c) => c.caseType as string));
+  return memberCases.map((c) => {
+    const mine = requests.filter((r) => r.lawyerType === c.caseType || !types.has(r.lawyerType));
+    const lawyersOfCase: CaseLawyer[] = mine.map((r) => ({
+      id: r.lawyerId,
+      name: r.lawyerName,
+      lawyerType: r.lawyerType,
+      status: r.status,
+      requestedAt: r.createdAt.toISOString(),
+    }));
+    const events: TimelineEvent[] = [{ kind: 'case_added', at: c.createdAt }];
+    for (const r of mine) {
+      const lawyer = { id: r.lawyerId, name: r.lawyerName };
+      events.push({ kind: 'lawyer_requested', at: r.createdAt.toISOString(), lawyer, status: r.status });
+      if (r.decidedAt && r.status === 'accepted') events.push({ kind: 'lawyer_accepted', at: r.decidedAt.toISOString(), lawyer });
+      if (r.decidedAt && r.status === 'rejected') events.push({ kind: 'lawyer_declined', at: r.decidedAt.toISOString(), lawyer });
+    }
+    for (const d of docs) events.push({ kind: 'bail_paper', at: d.createdAt, document: d });
+    if (bailAcceptedAt) events.push({ kind: 'bail_accepted', at: bailAcceptedAt.toISOString() });
+    if (ngo) events.push({ kind: 'ngo_assigned', at: ngo.assignedAt.toISOString(), ngo: { id: ngo.id, name: ngo.name } });
+    events.sort((a, b) => a.at.localeCompare(b.at) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+    return {
+      ...c,
+      lawyers: lawyersOfCase,
+      documents: docs,
+      bailAcceptedAt: bailAcceptedAt?.toISOString() ?? null,
+      ngo: ngo ? { id: ngo.id, name: ngo.name, assignedAt: ngo.assignedAt.toISOString() } : null,
+      timeline: events,
+    };
+  });
+}

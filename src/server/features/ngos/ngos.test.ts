@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Ngo, NgoList, NgoMembersPage } from '#shared/ngos.ts';
+import { auditEvents, ngos } from '#server/db/schema.ts';
+import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { createFamilyMember, createJailAuthority, createLawyer, createNgo, sessionCookie } from '#tests/factories.ts';
+
+let t: TestApp;
+let jail: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  jail = await sessionCookie(t.db, (await createJailAuthority(t.db)).id);
+});
+afterAll(() => t.close());
+
+const valid = (over: Record<string, unknown> = {}) => ({
+  name: 'Nayi Disha Foundation',
+  address: 'Andheri East, Mumbai 400069',
+  contactInfo: '022-40000002',
+  report: 'De-addiction programme and family counselling.',
+  seatsFree: 5,
+  ...over,
+});
+
+async function list(query = '') {
+  const res = await t.request('GET', `/api/ngos${query}`, { cookie: jail });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<NgoList>().items;
+}
+
+async function assign(memberId: string, ngoId: string) {
+  const res = await t.request('POST', `/api/jail/members/${memberId}/ngo`, { cookie: jail, body: { ngoId } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('NGO management', () => {
+  it('adds an NGO: 201, listed with its seats and no one assigned, audited', async () => {
+    const res = await t.request('POST', '/api/ngos', { cookie: jail, body: valid({ name: '  Aasra Trust  ' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const ngo = res.json<Ngo>();
+    expect(ngo).toMatchObject({ ...valid({ name: 'Aasra Trust' }), assignedCount: 0 });
+    expect((await list()).find((n) => n.id === ngo.id)).toEqual(ngo);
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.subject, ngo.id));
+    expect(events.map((e) => e.action)).toEqual(['ngo.created']);
+  });
+
+  it('accepts an NGO without a report and with 0 free seats', async () => {
+    const { report: _report, ...rest } = valid();
+    const res = await t.request('POST', '/api/ngos', { cookie: jail, body: { ...rest, seatsFree: 0 } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ report: '', seatsFree: 0 });
+  });
+
+  it('refuses bad input with 400 and the field, and writes nothing', async () => {
+    const before = (await list()).length;
+    const cases: [Record<string, unknown>, string, string?][] = [
+      [valid({ seatsFree: -1 }), 'seatsFree', 'Free seats must be a whole number of 0 or more.'],
+      [valid({ seatsFree: 1.5 }), 'seatsFree', 'Free seats must be a whole number of 0 or more.'],
+      [valid({ seatsFree: '3' }), 'seatsFree', 'Free seats must be a whole number of 0 or more.'],
+      [valid({ seatsFree: null }), 'seatsFree'],
+      [valid({ seatsFree: 100_001 }), 'seatsFree'],
+      [valid({ name: '   ' }), 'name', 'Name is required.'],
+      [valid({ address: '' }), 'address', 'Address is required.'],
+      [valid({ contactInfo: undefined }), 'contactInfo'],
+      [valid({ name: 'x'.repeat(121) }), 'name'],
+      [valid({ report: 'x'.repeat(2001) }), 'report'],
+      [valid({ id: '00000000-0000-4000-8000-000000000000' }), ''],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await t.request('POST', '/api/ngos', { cookie: jail, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const detail = res.json().error.details[0];
+      expect(detail.path, JSON.stringify(body)).toBe(path);
+      if (message) expect(detail.message).toBe(message);
+    }
+    expect(await list()).toHaveLength(before);
+  });
+
+  it('edits name, address, contact, report and free seats; 404 for an unknown NGO; the same validation', async () => {
+    const ngo = await createNgo(t.db, { seatsFree: 2 });
+    const body = valid({ name: 'Renamed', seatsFree: 9, report: 'New report' });
+    const res = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ id: ngo.id, ...body, assignedCount: 0 });
+    const [row] = await t.db.select().from(ngos).where(eq(ngos.id, ngo.id));
+    expect(row).toMatchObject(body);
+
+    const bad = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ seatsFree: -3 }) });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.db.select().from(ngos).where(eq(ngos.id, ngo.id)))[0]!.seatsFree).toBe(9);
+    const missing = await t.request('PUT', '/api/ngos/00000000-0000-4000-8000-000000000000', { cookie: jail, body: valid() });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: { code: 'not_found', message: 'No such NGO.' } });
+    expect((await t.request('PUT', '/api/ngos/nope', { cookie: jail, body: valid() })).statusCode).toBe(400);
+  });
+
+  it("lists only NGOs with a free seat for 'Select NGO' (available=true), all of them otherwise, by name", async () => {
+    const full = await createNgo(t.db, { name: 'ZZ Full', seatsFree: 0 });
+    const open = await createNgo(t.db, { name: 'ZZ Open', seatsFree: 1 });
+    const all = await list();
+    expect(all.map((n) => n.id)).toEqual(expect.arrayContaining([full.id, open.id]));
+    expect(all.map((n) => n.name)).toEqual([...all.map((n) => n.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const available = await list('?available=true');
+    expect(available.map((n) => n.id)).toContain(open.id);
+    expect(available.map((n) => n.id)).not.toContain(full.id);
+    expect(available.every((n) => n.seatsFree > 0)).toBe(true);
+    expect((await t.request('GET', '/api/ngos?available=yes', { cookie: jail })).statusCode).toBe(400);
+  });
+
+  it('shows who is assigned to each NGO, newest first, and counts them in the list in one statement', async () => {
+    const ngo = await createNgo(t.db, { seatsFree: 30 });
+    const names: string[] = [];
+    for (let i = 0; i < 27; i++) {
+      const { user } = await createFamilyMember(t.db, { name: `Assigned ${String(i).padStart(2, '0')}` });
+      await assign(user.id, ngo.id);
+      names.push(user.name);
+    }
+    const { count, result } = await t.countQueries(() => list());
+    expect(result.find((n) => n.id === ngo.id)).toMatchObject({ assignedCount: 27, seatsFree: 3 });
+    expect(count).toBe(2); // the session and the list
+    const p1 = await t.request('GET', `/api/ngos/${ngo.id}/members`, { cookie: jail });
+    expect(p1.statusCode, p1.body).toBe(200);
+    const page1 = p1.json<NgoMembersPage>();
+    expect(page1).toMatchObject({ ngo: { id: ngo.id, assignedCount: 27 }, total: 27, page: 1, pageSize: 25 });
+    expect(page1.items).toHaveLength(25);
+    expect(page1.items[0]).toMatchObject({ name: 'Assigned 26', phone: '9876543210' });
+    const page2 = (await t.request('GET', `/api/ngos/${ngo.id}/members?page=2`, { cookie: jail })).json<NgoMembersPage>();
+    expect([...page1.items, ...page2.items].map((m) => m.name).sort()).toEqual(names.sort());
+    expect((await t.request('GET', '/api/ngos/00000000-0000-4000-8000-000000000000/members', { cookie: jail })).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/ngos/${ngo.id}/members?page=0`, { cookie: jail })).statusCode).toBe(400);
+  });
+
+  it('refuses every NGO route to the other roles (403) and anonymously (401)', async () => {
+    const ngo = await createNgo(t.db, { seatsFree: 4 });
+    const family = (await createFamilyMember(t.db)).user.id;
+    const lawyer = (await createLawyer(t.db)).user.id;
+    const routes: [string, string, unknown][] = [
+      ['GET', '/api/ngos', undefined],
+      ['POST', '/api/ngos', valid()],
+      ['PUT', `/api/ngos/${ngo.id}`, valid({ seatsFree: 99 })],
+      ['GET', `/api/ngos/${ngo.id}/members`, undefined],
+    ];
+    const before = (await list()).length;
+    for (const [method, url, body] of routes) {
+      expect((await t.request(method, url, { body })).statusCode, `anonymous ${method} ${url}`).toBe(401);
+      for (const id of [family, lawyer]) {
+        const res = await t.request(method, url, { cookie: await sessionCookie(t.db, id), body });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+    expect(await list()).toHaveLength(before);
+    expect((await t.db.select().from(ngos).where(eq(ngos.id, ngo.id)))[0]!.seatsFree).toBe(4);
+  });
+});

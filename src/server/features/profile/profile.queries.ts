@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { CASE_TYPES, type CaseType } from '#shared/constants.ts';
+import type { ProfileDetails } from '#shared/profile.ts';
+import type { User } from '#shared/accounts.ts';
+import type { Db } from '../../db/client.ts';
+import { familyMembers, lawyers, users } from '../../db/schema.ts';
+
+const asCaseType = (v: string): CaseType | null => ((CASE_TYPES as readonly string[]).includes(v) ? (v as CaseType) : null);
+
+/** The session user's editable details: one query, whatever the role. */
+export async function getProfileDetails(db: Db, user: Pick<User, 'id'>): Promise<ProfileDetails> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      fmPhone: familyMembers.phone,
+      fmAddress: familyMembers.address,
+      lPhone: lawyers.phone,
+      lAddress: lawyers.address,
+      lawyerType: lawyers.lawyerType,
+      courtArea: lawyers.courtArea,
+    })
+    .from(users)
+    .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
+    .leftJoin(lawyers, eq(lawyers.userId, users.id))
+    .where(eq(users.id, user.id))
+    .limit(1);
+  if (!row) throw new Error('session user vanished');
+  const base = { id: row.id, name: row.name, email: row.email, role: row.role };
+  if (row.role === 'Family-Member' && row.fmPhone !== null) {
+    return { ...base, kind: 'family', registered: true, phone: row.fmPhone, address: row.fmAddress, lawyerType: null, courtArea: null };
+  }
+  if (row.role === 'Lawyer' && row.lPhone !== null) {
+    return {
+      ...base,
+      kind: 'lawyer',
+      registered: true,
+      phone: row.lPhone,
+      address: row.lAddress,
+      lawyerType: row.lawyerType === null ? null : asCaseType(row.lawyerType),
+      courtArea: row.courtArea,
+    };
+  }
+  return {
+    ...base,
+    kind: 'name-only',
+    // A jail authority has nothing to register; the other two have not filled in their form yet.
+    registered: row.role === 'Jail-Authority',
+    phone: null,
+    address: null,
+    lawyerType: null,
+    courtArea: null,
+  };
+}

@@ -1,0 +1,289 @@
+// The email outbox against a real SMTP server in this process (smtp-server) and the real
+// nodemailer mailer: delivery, retries with back-off when the server is down, nothing lost.
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { emailOutbox } from '#server/db/schema.ts';
+import { parseEnv } from '#server/env.ts';
+import { createMailer, SMTP_TIMEOUTS_MS, type Mailer } from '#server/lib/mailer.ts';
+import { backoffMs, deliverDueEmails, enqueueEmail, MAX_ATTEMPTS, startOutboxWorker } from '#server/lib/outbox.ts';
+import { createTestDb, type TestDb } from '#tests/test-db.ts';
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** An SMTP server on 127.0.0.1 (a free port unless given) that keeps every message it gets. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    received,
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+const smtpMailer = (port: number, timeoutsMs?: Parameters<typeof createMailer>[0]['timeoutsMs']) =>
+  createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Rihaai <no-reply@rihaai.local>', log: silentLog, timeoutsMs });
+
+/** Headers unfolded and quoted-printable undone, so assertions read like the message. */
+const readable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\r?\n[ \t]+/g, ' ');
+
+let db: TestDb;
+const mailers: Mailer[] = [];
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => db.close());
+beforeEach(async () => {
+  await db.db.delete(emailOutbox);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  for (const m of mailers.splice(0)) m.close();
+});
+
+const rowOf = async (id: string) => (await db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+
+/** Freezes the clock `ms` after the real time now (Date only: sockets and timers stay real). */
+function clockAt(ms: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(ms);
+}
+
+describe('delivery over SMTP', () => {
+  it('delivers a queued email with the right sender, recipient, subject and text, and marks it sent', async () => {
+    const smtp = await startSmtp();
+    const mailer = smtpMailer(smtp.port);
+    mailers.push(mailer);
+    try {
+      const id = await db.db.transaction((tx) =>
+        enqueueEmail(tx, {
+          to: 'asha.verma@gmail.com',
+          subject: 'Bail paper uploaded',
+          text: 'Your lawyer uploaded a bail paper.\nकृपया देखें।',
+        }),
+      );
+      expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      const mail = smtp.received[0]!;
+      expect(mail.to).toEqual(['asha.verma@gmail.com']);
+      expect(mail.from).toBe('no-reply@rihaai.local');
+      const text = readable(mail.raw);
+      expect(text).toContain('Subject: Bail paper uploaded');
+      expect(text).toContain('To: asha.verma@gmail.com');
+      expect(text).toContain('Your lawyer uploaded a bail paper.');
+      expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: expect.any(Date) });
+      // Sent once: a second pass has nothing to do.
+      expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(0);
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('an email queued in a transaction that rolls back is never sent', async () => {
+    await expect(
+      db.db.transaction(async (tx) => {
+        await enqueueEmail(tx, { to: 'ghost@gmail.com', subject: 'Never', text: 'Never' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await db.db.select().from(emailOutbox)).toHaveLength(0);
+  });
+
+  it('two workers delivering at once send every email exactly once', async () => {
+    const smtp = await startSmtp();
+    const mailer = smtpMailer(smtp.port);
+    mailers.push(mailer);
+    try {
+      for (let i = 0; i < 6; i++) await enqueueEmail(db.db, { to: `member${i}@gmail.com`, subject: `Mail ${i}`, text: 'x' });
+      const sent = await Promise.all([deliverDueEmails(db.db, mailer, silentLog), deliverDueEmails(db.db, mailer, silentLog)]);
+      expect(sent[0] + sent[1]).toBe(6);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `member${i}@gmail.com`));
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('when the SMTP server is down', () => {
+  it('keeps the email pending with attempts and last_error, and delivers it after the server comes back', async () => {
+    const port = await freePort();
+    const mailer = smtpMailer(port);
+    mailers.push(mailer);
+    const id = await enqueueEmail(db.db, { to: 'ravi.kumar@gmail.com', subject: 'Request accepted', text: 'Adv. Neha accepted.' });
+    const start = Date.now();
+    expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(0);
+    const failed = await rowOf(id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+    const wait = failed.nextAttemptAt.getTime() - start;
+    expect(wait).toBeGreaterThanOrEqual(backoffMs(1) - 1000);
+    expect(wait).toBeLessThanOrEqual(backoffMs(1) + 5000);
+
+    const smtp = await startSmtp(port);
+    try {
+      // Back up, but the back-off has not passed: not retried yet.
+      expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(0);
+      expect(smtp.received).toHaveLength(0);
+      expect((await rowOf(id)).attempts).toBe(1);
+      // After the back-off it goes out, once.
+      clockAt(failed.nextAttemptAt.getTime() + 1000);
+      expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.to).toEqual(['ravi.kumar@gmail.com']);
+      expect(readable(smtp.received[0]!.raw)).toContain('Subject: Request accepted');
+      expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('backs off exponentially (30 s, 1 min, 2 min … at most 1 h) and gives up after MAX_ATTEMPTS', async () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(backoffMs(20)).toBe(3_600_000);
+    const port = await freePort();
+    const mailer = smtpMailer(port);
+    mailers.push(mailer);
+    const warnings: string[] = [];
+    const errors: string[] = [];
+    const log = {
+      warn: (...args: unknown[]) => void warnings.push(String(args[1])),
+      error: (...args: unknown[]) => void errors.push(String(args[1])),
+    };
+    const id = await enqueueEmail(db.db, { to: 'nobody@gmail.com', subject: 'Retry me', text: 'x' });
+    let now = Date.now();
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      clockAt(now);
+      expect(await deliverDueEmails(db.db, mailer, log)).toBe(0);
+      const row = await rowOf(id);
+      expect(row.attempts).toBe(attempt);
+      if (attempt < MAX_ATTEMPTS) {
+        expect(row.status).toBe('pending');
+        expect(row.nextAttemptAt.getTime() - now).toBe(backoffMs(attempt));
+        // Just before the back-off ends nothing is tried.
+        clockAt(row.nextAttemptAt.getTime() - 1000);
+        expect(await deliverDueEmails(db.db, mailer, log)).toBe(0);
+        expect((await rowOf(id)).attempts).toBe(attempt);
+        now = row.nextAttemptAt.getTime();
+      } else {
+        expect(row.status).toBe('failed');
+        expect(row.lastError).toBeTruthy();
+      }
+    }
+    expect(warnings).toHaveLength(MAX_ATTEMPTS - 1);
+    expect(errors).toEqual(['email given up']);
+    clockAt(now + 24 * 3_600_000);
+    expect(await deliverDueEmails(db.db, mailer, log)).toBe(0);
+    expect((await rowOf(id)).attempts).toBe(MAX_ATTEMPTS);
+  });
+
+  it('a server that accepts the connection but never answers does not stall the worker', async () => {
+    expect(SMTP_TIMEOUTS_MS.connection + SMTP_TIMEOUTS_MS.greeting + SMTP_TIMEOUTS_MS.socket).toBeLessThan(5 * 60_000);
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const mailer = smtpMailer((silent.address() as AddressInfo).port, { connection: 500, greeting: 500, socket: 500 });
+    mailers.push(mailer);
+    try {
+      const id = await enqueueEmail(db.db, { to: 'slow@gmail.com', subject: 'Slow', text: 'x' });
+      const started = Date.now();
+      expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/greeting|timeout/i) });
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
+
+describe('the worker', () => {
+  it('polls, delivers what is queued, and stops cleanly', async () => {
+    const smtp = await startSmtp();
+    const mailer = smtpMailer(smtp.port);
+    mailers.push(mailer);
+    const worker = startOutboxWorker(db.db, mailer, silentLog, 100);
+    try {
+      await enqueueEmail(db.db, { to: 'polled@gmail.com', subject: 'Polled', text: 'x' });
+      await vi.waitFor(() => expect(smtp.received.map((m) => m.to[0])).toEqual(['polled@gmail.com']), { timeout: 5000, interval: 50 });
+      await worker.stop();
+      await enqueueEmail(db.db, { to: 'after-stop@gmail.com', subject: 'Later', text: 'x' });
+      await new Promise((r) => setTimeout(r, 400));
+      expect(smtp.received).toHaveLength(1);
+      // What was queued while stopped is not lost: the next worker sends it.
+      const next = startOutboxWorker(db.db, mailer, silentLog, 100);
+      expect(await next.kick()).toBe(1);
+      await next.stop();
+      expect(smtp.received.map((m) => m.to[0])).toEqual(['polled@gmail.com', 'after-stop@gmail.com']);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('uses the log mailer: the email is written to the log with its recipient, subject and text', async () => {
+    const env = parseEnv({ NODE_ENV: 'test' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: 'test', SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+    const logged: { obj: object; msg: string }[] = [];
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: (obj, msg) => logged.push({ obj, msg }) } });
+    expect(mailer.kind).toBe('log');
+    const id = await enqueueEmail(db.db, { to: 'meena.das@gmail.com', subject: 'NGO assigned', text: 'Aasra Trust' });
+    expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(1);
+    expect(logged).toEqual([
+      {
+        obj: { email: { to: 'meena.das@gmail.com', subject: 'NGO assigned', text: 'Aasra Trust' } },
+        msg: expect.stringContaining('SMTP not configured') as string,
+      },
+    ]);
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('an SMTP_URL that is not smtp:// or smtps:// stops start-up with the variable named', () => {
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+  });
+});

@@ -1,0 +1,102 @@
+// The jail authority's screens (SPEC §2 /dashboard and /bail-page, §4 NGO assignment and Bail-Accept).
+import { z } from 'zod';
+import { DocumentMetaSchema } from './documents.ts';
+import { NgoSummarySchema } from './ngos.ts';
+
+export const MEMBER_FILTERS = ['no-lawyer', 'no-ngo', 'bail-waiting', 'bail-accepted'] as const;
+export const MemberFilterSchema = z.enum(MEMBER_FILTERS);
+export type MemberFilter = z.infer<typeof MemberFilterSchema>;
+
+/** Where a family member's case stands, furthest step first wins (the dashboard chart). */
+export const MEMBER_STAGES = ['registered', 'lawyer-requested', 'lawyer-assigned', 'bail-paper-waiting', 'bail-accepted'] as const;
+export const MemberStageSchema = z.enum(MEMBER_STAGES);
+export type MemberStage = z.infer<typeof MemberStageSchema>;
+
+export const MEMBERS_PAGE_SIZE = { min: 25, max: 50, default: 25 } as const;
+export const SEARCH_MAX = 200;
+
+export const MembersQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(MEMBERS_PAGE_SIZE.min).max(MEMBERS_PAGE_SIZE.max).default(MEMBERS_PAGE_SIZE.default),
+  /** Name, email, phone or case id; part of it is enough. */
+  q: z.string().trim().max(SEARCH_MAX).optional(),
+  filter: MemberFilterSchema.optional(),
+});
+export type MembersQuery = z.input<typeof MembersQuerySchema>;
+
+export const MemberParamsSchema = z.strictObject({ id: z.uuid() });
+
+export const JailMemberSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  cases: z.array(z.object({ id: z.uuid(), caseNumber: z.string(), caseType: z.string() })),
+  /**
+   * Lawyers of accepted requests, the first accepted first. `name` is null when the lawyer's
+   * account is missing (shown as 'Unknown Lawyer'); an empty list is 'No lawyer assigned'.
+   */
+  lawyers: z.array(z.object({ id: z.uuid(), name: z.string().nullable() })),
+  ngo: NgoSummarySchema.nullable(),
+  /** Bail papers, newest first. */
+  documents: z.array(DocumentMetaSchema),
+  /** SPEC's "first accepted bail paper": the earliest paper a lawyer uploaded. */
+  firstLawyerPaperId: z.uuid().nullable(),
+  bailReview: z.object({ status: z.literal('Accepted'), decidedAt: z.string() }).nullable(),
+  stage: MemberStageSchema,
+});
+export type JailMember = z.infer<typeof JailMemberSchema>;
+
+export const MemberCountsSchema = z.object({
+  all: z.number().int(),
+  noLawyer: z.number().int(),
+  noNgo: z.number().int(),
+  bailWaiting: z.number().int(),
+  bailAccepted: z.number().int(),
+});
+export type MemberCounts = z.infer<typeof MemberCountsSchema>;
+
+export const MemberChartSchema = z.object({
+  /** Family members with at least one case of the type (every type listed, zeros included). */
+  byCaseType: z.array(z.object({ caseType: z.string(), members: z.number().int() })),
+  byStage: z.array(z.object({ stage: MemberStageSchema, members: z.number().int() })),
+});
+export type MemberChart = z.infer<typeof MemberChartSchema>;
+
+export const MembersPageSchema = z.object({
+  items: z.array(JailMemberSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Members matching the search and filter. */
+  total: z.number().int(),
+  /** Over every family member, whatever the search. */
+  counts: MemberCountsSchema,
+  chart: MemberChartSchema,
+});
+export type MembersPage = z.infer<typeof MembersPageSchema>;
+
+export const AssignNgoSchema = z.strictObject({ ngoId: z.uuid('Select NGO') });
+export type AssignNgo = z.infer<typeof AssignNgoSchema>;
+
+export const AssignNgoResultSchema = z.object({
+  familyMemberId: z.uuid(),
+  ngo: NgoSummarySchema,
+  seatsFree: z.number().int(),
+});
+export type AssignNgoResult = z.infer<typeof AssignNgoResultSchema>;
+
+export const BailAcceptResultSchema = z.object({
+  familyMemberId: z.uuid(),
+  status: z.literal('Accepted'),
+  decidedAt: z.string(),
+  /** True when bail had been accepted before: nothing changed and no email was sent. */
+  alreadyAccepted: z.boolean(),
+});
+export type BailAcceptResult = z.infer<typeof BailAcceptResultSchema>;
+
+export const JAIL_ERROR_MESSAGES = {
+  noSeats: 'No seats available for this NGO.',
+  alreadyAssigned: 'This family member already has an NGO.',
+  noBailPaper: 'This family member has no bail paper to accept yet.',
+} as const;

@@ -1,0 +1,76 @@
+// Lawyer journey: registration, pending requests, accept/reject, clients and bail papers (SPEC §2, §4, §5).
+import { z } from 'zod';
+import { CASE_TYPES, LIMITS } from './constants.ts';
+import { DocumentMetaSchema } from './documents.ts';
+import { PhoneSchema } from './family.ts';
+
+export const LawyerTypeSchema = z.enum(CASE_TYPES, { error: 'Choose a lawyer type.' });
+
+/** The /lawyerform body. Name and email come from the account and cannot be changed here. */
+export const SaveLawyerRegistrationSchema = z.strictObject({
+  phone: PhoneSchema,
+  address: z.string().trim().min(1, 'Address is required.').max(LIMITS.addressMax),
+  lawyerType: LawyerTypeSchema,
+  courtArea: z.string().trim().min(1, 'Court area is required.').max(LIMITS.courtAreaMax),
+});
+export type SaveLawyerRegistration = z.infer<typeof SaveLawyerRegistrationSchema>;
+
+export const LawyerRegistrationSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  lawyerType: z.enum(CASE_TYPES),
+  courtArea: z.string(),
+  registeredAt: z.string(),
+});
+export type LawyerRegistration = z.infer<typeof LawyerRegistrationSchema>;
+
+/** A case as the lawyer sees it; `caseNumber` is SPEC's "case id". */
+export const LawyerCaseSchema = z.object({
+  id: z.uuid(),
+  caseNumber: z.string(),
+  caseType: z.string(),
+  detail: z.string(),
+});
+export type LawyerCase = z.infer<typeof LawyerCaseSchema>;
+
+const FamilyContactSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+});
+
+export const PendingRequestSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  familyMember: FamilyContactSchema.extend({ cases: z.array(LawyerCaseSchema) }),
+});
+export type PendingRequest = z.infer<typeof PendingRequestSchema>;
+
+export const PendingRequestListSchema = z.object({ requests: z.array(PendingRequestSchema) });
+export type PendingRequestList = z.infer<typeof PendingRequestListSchema>;
+
+export const RequestIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+export const RequestDecisionSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['accepted', 'rejected']),
+  decidedAt: z.string(),
+});
+export type RequestDecision = z.infer<typeof RequestDecisionSchema>;
+
+/** An accepted client on /lawyer-cases, with every bail paper on their record (newest first). */
+export const LawyerClientSchema = FamilyContactSchema.extend({
+  acceptedAt: z.string(),
+  cases: z.array(LawyerCaseSchema),
+  documents: z.array(DocumentMetaSchema),
+});
+export type LawyerClient = z.infer<typeof LawyerClientSchema>;
+
+export const LawyerClientListSchema = z.object({ clients: z.array(LawyerClientSchema) });
+export type LawyerClientList = z.infer<typeof LawyerClientListSchema>;
+
+export const ClientParamsSchema = z.strictObject({ familyMemberId: z.uuid() });
