@@ -6,12 +6,7 @@ export const CONTACT_MESSAGE_TOO_LONG = `Message is too long: at most ${LIMITS.c
 
 export const SendContactMessageSchema = z.strictObject({
   name: z.string().trim().min(1, 'Name is required.').max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters.`),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required.')
-    .max(LIMITS.emailMax)
-    .pipe(z.email('Please enter a valid email address.')),
+  email: z.string().trim().min(1, 'Email is required.').max(LIMITS.emailMax).pipe(z.email('Please enter a valid email address.')),
   message: z.string().trim().min(1, 'Message is required.').max(LIMITS.contactMessageMax, CONTACT_MESSAGE_TOO_LONG),
 });
 export type SendContactMessage = z.infer<typeof SendContactMessageSchema>;

@@ -2,15 +2,7 @@
 // upload a bail paper on /lawyer-cases, and the family member sees it on /family-case.
 // Families and their requests are made through the API, as the family screens make them.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import {
-  expectAccessible,
-  expectNoHorizontalScroll,
-  PASSWORD,
-  signInViaApi,
-  signUpViaApi,
-  uniqueEmail,
-  waitForMail,
-} from './helpers.ts';
+import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signInViaApi, signUpViaApi, uniqueEmail, waitForMail } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -65,7 +57,12 @@ async function registeredLawyer(page: Page, name: string) {
 
 async function saveRegistration(request: APIRequestContext) {
   const res = await request.put('/api/lawyers/registration', {
-    data: { phone: '9811122233', address: 'Chamber 12, Shivajinagar Court, Pune', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Pune' },
+    data: {
+      phone: '9811122233',
+      address: 'Chamber 12, Shivajinagar Court, Pune',
+      lawyerType: 'Criminal Defense Lawyer',
+      courtArea: 'Pune',
+    },
     headers: SAME_ORIGIN,
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -126,7 +123,11 @@ test.describe('lawyer registration (/lawyerform)', () => {
 });
 
 test.describe('answering requests and uploading a bail paper', () => {
-  test('request → accept → upload with progress → popup returns home after 3 s → the family sees it', async ({ page, browser, baseURL }) => {
+  test('request → accept → upload with progress → popup returns home after 3 s → the family sees it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const lawyer = await registeredLawyer(page, 'Adv. Neha Gupta');
     const family = await createFamily(browser, baseURL!, 'Asha Verma');
     try {

@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
       {
         element: <RoleLayout roles={LAWYER} />,
         children: [
-          { path: paths.lawyerHome, ...lazyPage(() => import('#client/features/lawyers/lawyer-home-page.tsx').then((m) => m.LawyerHomePage)) },
+          { path: paths.lawyerHome, ...home('Lawyer') },
           { path: paths.lawyerForm, ...lazyPage(() => import('#client/features/lawyers/lawyer-form-page.tsx').then((m) => m.LawyerFormPage)) },
           { path: paths.pendingCase, ...lazyPage(() => import('#client/features/lawyers/pending-case-page.tsx').then((m) => m.PendingCasePage)) },
           { path: paths.lawyerCases, ...lazyPage(() => import('#client/features/lawyers/lawyer-cases-page.tsx').then((m) => m.LawyerCasesPage)) },

@@ -8,6 +8,7 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession, useSetSession } from '#client/lib/use-session.ts';
+import { rememberLanguage } from '#client/lib/i18n.ts';
 import { RoleSelect } from './role-select.tsx';
 import { signIn } from './accounts.api.ts';
 import { useAccountForm } from './use-account-form.ts';
@@ -23,6 +24,8 @@ export function SignInPage() {
     mutationFn: signIn,
     onSuccess: async (u) => {
       setSession(u);
+      // The account's language wins on sign-in, and this browser remembers it for the next visit.
+      if (u.language) rememberLanguage(u.language);
       if (u.language && u.language !== i18n.resolvedLanguage) await i18n.changeLanguage(u.language);
       notify.success(t('signIn.success'));
       void navigate(ROLE_HOME[u.role]);

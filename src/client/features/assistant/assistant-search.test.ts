@@ -12,7 +12,10 @@ import { TOPIC_IDS, TOPIC_LINKS, type TopicId } from './knowledge/topics.ts';
 import { answerIn, createAssistant, normalizeTerm, type KnowledgeBase } from './assistant-search.ts';
 
 const KB = { en, hi, es, fr, de } as unknown as Record<Language, KnowledgeBase>;
-const assistants = Object.fromEntries(LANGUAGES.map((l) => [l, createAssistant(KB[l])])) as Record<Language, ReturnType<typeof createAssistant>>;
+const assistants = Object.fromEntries(LANGUAGES.map((l) => [l, createAssistant(KB[l])])) as Record<
+  Language,
+  ReturnType<typeof createAssistant>
+>;
 const ask = (lang: Language, q: string, role: Role = 'Family-Member') => assistants[lang].ask(q, role);
 
 describe('knowledge base', () => {
@@ -83,7 +86,7 @@ const PARAPHRASED: Record<Language, [string, TopicId][]> = {
   ],
   hi: [
     ['मेरे भाई को गिरफ़्तार किया गया है, उसका केस ऐप में कैसे डालूँ', 'register-case'],
-    ['मुझे एक वकील चाहिए', 'find-lawyer'],
+    ['हमें अच्छा अधिवक्ता कहाँ मिलेगा', 'find-lawyer'],
     ['बेल के कागज़ात क्या होते हैं', 'bail-paper'],
     ['ज़मानत आदेश की फोटो कैसे भेजें', 'upload-bail-paper'],
     ['हमारे पास पैसे नहीं हैं, फ्री वकील कैसे मिलेगा', 'legal-aid'],
@@ -91,27 +94,27 @@ const PARAPHRASED: Record<Language, [string, TopicId][]> = {
     ['पुनर्वास केंद्र में सीट का क्या मतलब', 'ngo-seat'],
     ['शिकायत किसको भेजूं', 'contact'],
     ['पासवर्ड याद नहीं है', 'account'],
-    ['मेरे केस में अभी क्या हो रहा है', 'case-status'],
+    ['मुक़दमे में अब तक क्या प्रगति हुई है', 'case-status'],
     ['वकील ने मेरी रिक्वेस्ट मानी या नहीं', 'lawyer-requests'],
     ['मेरी जानकारी कौन कौन देख सकता है', 'privacy'],
     ['जेल वाले ज़मानत कब मंज़ूर करेंगे', 'bail-accept'],
   ],
   es: [
-    ['necesito un abogado para mi hijo', 'find-lawyer'],
+    ['¿me recomiendan un letrado que defienda a mi hijo?', 'find-lawyer'],
     ['no tenemos dinero, ¿hay ayuda legal gratis?', 'legal-aid'],
     ['lleva dos años preso sin juicio', 'undertrial-rights'],
     ['quiero mandar la foto de la orden de fianza', 'upload-bail-paper'],
     ['se me olvidó la contraseña', 'account'],
   ],
   fr: [
-    ["j'ai besoin d'un avocat pour mon fils", 'find-lawyer'],
+    ['où trouver un défenseur pour mon fils ?', 'find-lawyer'],
     ["nous n'avons pas d'argent, existe-t-il une aide gratuite ?", 'legal-aid'],
     ['il est en prison depuis deux ans sans procès', 'undertrial-rights'],
     ["je veux envoyer la photo de l'ordonnance de caution", 'upload-bail-paper'],
     ["j'ai perdu mon mot de passe", 'account'],
   ],
   de: [
-    ['ich brauche einen Anwalt für meinen Sohn', 'find-lawyer'],
+    ['mein Sohn sucht einen Verteidiger', 'find-lawyer'],
     ['wir haben kein Geld, gibt es kostenlose Hilfe vom Anwalt?', 'legal-aid'],
     ['er sitzt seit zwei Jahren ohne Prozess im Gefängnis', 'undertrial-rights'],
     ['ich will ein Foto vom Kautionsbeschluss schicken', 'upload-bail-paper'],

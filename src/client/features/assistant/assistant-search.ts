@@ -29,10 +29,17 @@ export interface Answer {
   text: string;
   link: Screen | null;
   score: number;
+  /** Share of the question's words the topic explains. */
+  coverage: number;
 }
 
-/** Below this a match is too weak to trust: the assistant says it does not know. */
-export const MIN_SCORE = 6;
+/**
+ * When to trust the best topic: a strong score, or a fair score that explains a good share of the
+ * question's words, or a weak one (a single common word) that explains nearly all of them.
+ */
+export function confident({ score, coverage }: { score: number; coverage: number }): boolean {
+  return score >= 10 || (score >= 6 && coverage >= 0.3) || (score >= 3 && coverage >= 0.66);
+}
 
 const SUFFIXES: Record<Language, string[]> = {
   en: ['ing', 'ed', 'es', 's'],
@@ -44,9 +51,9 @@ const SUFFIXES: Record<Language, string[]> = {
 // Longest first, so 'ियों' is stripped before 'ों'.
 for (const list of Object.values(SUFFIXES)) list.sort((a, b) => b.length - a.length);
 
-/** Lower case, no Latin accents, no nukta, chandrabindu spelt as anusvara, then a light stem. */
-export function normalizeTerm(term: string, language: Language): string {
-  let t = term
+/** Lower case, no Latin accents, no nukta, chandrabindu spelt as anusvara. */
+export function foldTerm(term: string): string {
+  return term
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -54,14 +61,14 @@ export function normalizeTerm(term: string, language: Language): string {
     .replace(/\u0901/g, '\u0902')
     .replace(/ß/g, 'ss')
     .normalize('NFC');
+}
+
+/** The folded term with one common inflection removed ("registering" → "register", "वकीलों" → "वकील"). */
+export function normalizeTerm(term: string, language: Language): string {
+  const t = foldTerm(term);
   const min = language === 'hi' ? 2 : 4;
-  for (const s of SUFFIXES[language]) {
-    if (t.endsWith(s) && t.length - s.length >= min) {
-      t = t.slice(0, -s.length);
-      break;
-    }
-  }
-  return t;
+  const suffix = SUFFIXES[language].find((s) => t.endsWith(s) && t.length - s.length >= min);
+  return suffix ? t.slice(0, -suffix.length) : t;
 }
 
 export interface Assistant {
@@ -71,22 +78,39 @@ export interface Assistant {
 
 type Doc = { id: string; topic: TopicId; text: string; weight: number };
 
+/** A keyword is a hint, weaker than a whole question matching. */
+const KEYWORD_WEIGHT = 0.7;
+/** How much the word-by-word evidence adds to the whole-question match. */
+const WORD_WEIGHT = 0.5;
+
+function bestPerTopic(results: { topic?: unknown; score: number }[]): Map<TopicId, number> {
+  const best = new Map<TopicId, number>();
+  for (const r of results) {
+    const topic = r.topic as TopicId;
+    if (r.score > (best.get(topic) ?? 0)) best.set(topic, r.score);
+  }
+  return best;
+}
+
 /**
- * One document per question variant (short, so a close rewording scores high), one with the
- * topic's keywords, and one with its answers (weighted low: answers mention many things).
- * A topic's score is its best document's plus a share of its second best.
+ * One document per question variant (short, so a close rewording scores high), one per keyword,
+ * and one with the topic's answers (weighted low: answers mention many things).
+ * A topic's score is its best whole-question match plus, for each word, its best match. An answer is given
+ * when the score is high, or when the topic covers most of the question's words (a one-word
+ * question such as "Kautionsdokument?" scores low but is still clear).
  */
 export function createAssistant(kb: KnowledgeBase): Assistant {
-  const stop = new Set(kb.stopWords.map((w) => normalizeTerm(w, kb.language)));
-  const processTerm = (term: string) => {
-    const t = normalizeTerm(term, kb.language);
-    return t.length === 0 || stop.has(t) ? null : t;
-  };
+  // Stop words go at tokenising, before stemming ("यहाँ", here, must not become "यह", this), and so
+  // they do not count in a document's length: "What is a bail paper?" is a two-word document.
+  const stop = new Set(kb.stopWords.map(foldTerm));
+  const splitWords = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+  const tokenize = (text: string) => splitWords(text).filter((w) => w.length > 0 && !stop.has(foldTerm(w)));
+  const processTerm = (term: string) => normalizeTerm(term, kb.language);
   const docs: Doc[] = TOPIC_IDS.flatMap((topic) => {
     const entry = kb.topics[topic];
     return [
       ...entry.questions.map((text, i) => ({ id: `${topic}:q${i}`, topic, text, weight: 1 })),
-      { id: `${topic}:k`, topic, text: entry.keywords.join(' '), weight: 1 },
+      ...entry.keywords.map((text, i) => ({ id: `${topic}:k${i}`, topic, text, weight: KEYWORD_WEIGHT })),
       { id: `${topic}:a`, topic, text: [entry.answer, ...Object.values(entry.answerByRole ?? {})].join('\n'), weight: 0.3 },
     ];
   });
@@ -94,6 +118,7 @@ export function createAssistant(kb: KnowledgeBase): Assistant {
   const index = new MiniSearch<Doc>({
     fields: ['text'],
     storeFields: ['topic'],
+    tokenize,
     processTerm,
     searchOptions: {
       boostDocument: (id) => weights.get(String(id)) ?? 1,
@@ -107,24 +132,27 @@ export function createAssistant(kb: KnowledgeBase): Assistant {
   return {
     language: kb.language,
     ask(question, role) {
-      const byTopic = new Map<TopicId, number[]>();
-      for (const r of index.search(question)) {
-        const topic = r.topic as TopicId;
-        byTopic.set(topic, [...(byTopic.get(topic) ?? []), r.score]);
+      const words = [...new Set(tokenize(question))];
+      if (words.length === 0) return null;
+      // Best whole-question match per topic: rewards the words appearing together.
+      const whole = bestPerTopic(index.search(question));
+      // Best match of each word on its own, per topic: rewards a topic that explains every word.
+      const perWord = words.map((w) => bestPerTopic(index.search(w)));
+      let best: { topic: TopicId; score: number; coverage: number } | undefined;
+      for (const [topic, wholeScore] of whole) {
+        const wordScores = perWord.map((m) => m.get(topic) ?? 0);
+        const score = wholeScore + WORD_WEIGHT * wordScores.reduce((sum, x) => sum + x, 0);
+        const coverage = wordScores.filter((x) => x > 0).length / words.length;
+        if (!best || score > best.score) best = { topic, score, coverage };
       }
-      let best: { topic: TopicId; score: number } | undefined;
-      for (const [topic, scores] of byTopic) {
-        const [first = 0, second = 0] = scores.sort((a, b) => b - a);
-        const score = first + 0.3 * second;
-        if (!best || score > best.score) best = { topic, score };
-      }
-      if (!best || best.score < MIN_SCORE) return null;
+      if (!best || !confident(best)) return null;
       const topic = kb.topics[best.topic];
       return {
         topic: best.topic,
         text: topic.answerByRole?.[role] ?? topic.answer,
         link: TOPIC_LINKS[best.topic][role] ?? null,
         score: best.score,
+        coverage: best.coverage,
       };
     },
   };

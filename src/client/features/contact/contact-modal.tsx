@@ -55,7 +55,8 @@ export function ContactModal({ opened, onClose }: { opened: boolean; onClose: ()
       // The server's reason per field (e.g. the length cap), in the user's language where known.
       if (err instanceof ApiError && err.status === 400) {
         for (const d of err.details)
-          if ((FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, t(d.message, { ns: 'errors', defaultValue: d.message }));
+          if ((FIELDS as readonly string[]).includes(d.path))
+            form.setFieldError(d.path, t(d.message, { ns: 'errors', defaultValue: d.message }));
       }
       if (err instanceof ApiError && err.code === 'rate_limited') notify.error(errorText(err));
       else notify.error(t('failed'));

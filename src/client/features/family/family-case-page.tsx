@@ -76,7 +76,7 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
           <Title order={2} size="h3" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {t('cases.caseId', { caseNumber: c.caseNumber })}
           </Title>
-          <Badge variant="light" color="blue.9" style={{ whiteSpace: 'normal', height: 'auto' }}>
+          <Badge variant="outline" color="blue.9" tt="none" size="lg" style={{ whiteSpace: 'normal', height: 'auto' }}>
             {t(`caseType.${c.caseType}`)}
           </Badge>
         </Group>

@@ -80,8 +80,14 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
       <Paper withBorder p="md" radius="md">
         <form noValidate onSubmit={submit} style={errorContrast}>
           <Stack gap="sm">
-            <TextInput label={t('name.label')} value={registration?.name ?? user?.name ?? ''} readOnly description={t('readOnly.hint')} />
-            <TextInput label={t('email.label')} value={registration?.email ?? user?.email ?? ''} readOnly />
+            <TextInput
+              label={t('name.label')}
+              value={registration?.name ?? user?.name ?? ''}
+              readOnly
+              variant="filled"
+              description={t('readOnly.hint')}
+            />
+            <TextInput label={t('email.label')} value={registration?.email ?? user?.email ?? ''} readOnly variant="filled" />
             <TextInput
               label={t('phone.label')}
               description={t('phone.hint')}

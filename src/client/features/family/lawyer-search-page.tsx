@@ -92,7 +92,7 @@ function LawyerCardView({ lawyer, busy, onRequest }: { lawyer: LawyerCard; busy:
         <Title order={2} size="h4" id={nameId}>
           {lawyer.name}
         </Title>
-        <Badge variant="light" color="blue.9" style={{ whiteSpace: 'normal', height: 'auto' }}>
+        <Badge variant="outline" color="blue.9" tt="none" size="lg" style={{ whiteSpace: 'normal', height: 'auto' }}>
           {t(`caseType.${lawyer.lawyerType}`)}
         </Badge>
         <Field label={t('lawyer.email')}>

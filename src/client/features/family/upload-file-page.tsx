@@ -13,7 +13,7 @@ import { Page } from '#client/components/page.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { errorContrast } from './error-contrast.ts';
+import { errorContrast, placeholderContrast } from './error-contrast.ts';
 import { documentsQuery, useUploadBailPaper } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
@@ -100,6 +100,7 @@ function UploadBailPaper() {
             onChange={choose}
             error={fileError}
             clearable
+            style={placeholderContrast}
             clearButtonProps={{ 'aria-label': t('upload.clear') }}
             leftSection={<IconFileUpload size={18} aria-hidden />}
           />

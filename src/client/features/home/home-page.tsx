@@ -6,6 +6,7 @@ import type { Role } from '#shared/constants.ts';
 import { HOME_CARDS } from '#client/app/nav.ts';
 import { Page } from '#client/components/page.tsx';
 import { useSession } from '#client/lib/use-session.ts';
+import { AssistantWidget } from '#client/features/assistant/assistant-widget.tsx';
 import classes from './home-page.module.css';
 
 export function HomePage({ role }: { role: Role }) {
@@ -28,6 +29,7 @@ export function HomePage({ role }: { role: Role }) {
           </UnstyledButton>
         ))}
       </SimpleGrid>
+      <AssistantWidget role={role} />
     </Page>
   );
 }

@@ -13,23 +13,20 @@ import { NgoDetails } from './ngo-details.tsx';
 export function AssignNgo({ memberId, memberName }: { memberId: string; memberName: string }) {
   const { t } = useTranslation('jail');
   const ngos = useQuery(availableNgosQuery);
-  const assign = useAssignNgo();
   const [ngoId, setNgoId] = useState('');
+  const assign = useAssignNgo({
+    onSuccess: () => notify.success(t('ngo.assigned')),
+    onError: (err) => {
+      setNgoId('');
+      notify.error(err instanceof ApiError && err.code === 'no_seats' ? t('ngo.noSeats') : t('ngo.failed'));
+    },
+  });
   const items = ngos.data?.items ?? [];
   const chosen: NgoSummary | undefined = items.find((n) => n.id === ngoId);
 
   const submit = () => {
     if (!chosen) return;
-    assign.mutate(
-      { memberId, ngoId: chosen.id },
-      {
-        onSuccess: () => notify.success(t('ngo.assigned')),
-        onError: (err) => {
-          setNgoId('');
-          notify.error(err instanceof ApiError && err.code === 'no_seats' ? t('ngo.noSeats') : t('ngo.failed'));
-        },
-      },
-    );
+    assign.mutate({ memberId, ngoId: chosen.id });
   };
 
   if (ngos.isSuccess && items.length === 0) return <Alert color="gray">{t('ngo.noneAvailable')}</Alert>;

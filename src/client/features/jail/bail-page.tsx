@@ -52,20 +52,19 @@ function BailCard({ member }: { member: JailMember }) {
   const { t, i18n } = useTranslation('jail');
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const accept = useAcceptBail();
+  const accept = useAcceptBail({
+    onSuccess: () => {
+      notify.success(t('bail.accepted'));
+      void navigate(paths.jailHome);
+    },
+    onError: (err) => notify.error(errorText(err)),
+  });
   const [open, setOpen] = useState(false);
   const papersId = useId();
   const hasPaper = member.documents.length > 0;
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
-  const onAccept = () =>
-    accept.mutate(member.id, {
-      onSuccess: () => {
-        notify.success(t('bail.accepted'));
-        void navigate(paths.jailHome);
-      },
-      onError: (err) => notify.error(errorText(err)),
-    });
+  const onAccept = () => accept.mutate(member.id);
 
   return (
     <Card withBorder padding="md" component="article" aria-label={member.name}>

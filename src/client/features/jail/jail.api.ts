@@ -1,6 +1,13 @@
 // Jail authority API: query options and mutations (STYLE "one way": one key per resource).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { AssignNgoResultSchema, BailAcceptResultSchema, MembersPageSchema, type MemberFilter } from '#shared/jail.ts';
+import {
+  AssignNgoResultSchema,
+  BailAcceptResultSchema,
+  MembersPageSchema,
+  type AssignNgoResult,
+  type BailAcceptResult,
+  type MemberFilter,
+} from '#shared/jail.ts';
 import { NgoListSchema } from '#shared/ngos.ts';
 import { api } from '#client/lib/api-client.ts';
 
@@ -37,20 +44,31 @@ export const availableNgosQuery = queryOptions({
   queryFn: () => api('GET', '/api/ngos?available=true', NgoListSchema),
 });
 
-export function useAssignNgo() {
+/**
+ * Callbacks go to the hook, not to `mutate`: the refetch that follows can unmount the component
+ * that asked (the member now has an NGO), and `mutate`'s own callbacks would then never run.
+ */
+interface Callbacks<T> {
+  onSuccess: (result: T) => void;
+  onError: (err: Error) => void;
+}
+
+export function useAssignNgo(callbacks: Callbacks<AssignNgoResult>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, ngoId }: { memberId: string; ngoId: string }) =>
       api('POST', `/api/jail/members/${memberId}/ngo`, AssignNgoResultSchema, { ngoId }),
+    ...callbacks,
     // Success or refusal (no seats, already assigned): the seats and the member are fresh either way.
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: jailKeys.all }), qc.invalidateQueries({ queryKey: NGO_QUERIES })]),
   });
 }
 
-export function useAcceptBail() {
+export function useAcceptBail(callbacks: Callbacks<BailAcceptResult>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (memberId: string) => api('POST', `/api/jail/members/${memberId}/bail-accept`, BailAcceptResultSchema),
+    ...callbacks,
     onSettled: () => qc.invalidateQueries({ queryKey: jailKeys.all }),
   });
 }

@@ -39,17 +39,17 @@ function ChartFigure({ title, labelHeader, bars }: { title: string; labelHeader:
       <div aria-hidden="true">
         <BarChart
           h={bars.length * 30 + 16}
-          data={bars}
+          // The count is part of each label: a zero bar still reads "0", and nothing is cut off at the edge.
+          data={bars.map((b) => ({ ...b, label: `${b.label}: ${b.members}` }))}
           dataKey="label"
           orientation="vertical"
           series={[{ name: 'members', label: t('chart.members'), color: 'blue.8' }]}
           withTooltip={false}
-          withBarValueLabel
           gridAxis="none"
           withXAxis={false}
           tickLine="none"
           textColor="gray.9"
-          yAxisProps={{ width: 130, interval: 0, tick: { fontSize: 11 } }}
+          yAxisProps={{ width: 150, interval: 0, tick: { fontSize: 12 } }}
           accessibilityLayer={false}
         />
       </div>

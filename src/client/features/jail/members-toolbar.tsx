@@ -53,9 +53,11 @@ export function MembersToolbar({ params, onChange }: { params: MembersParams; on
           </Button>
         </Group>
       </form>
-      <Group gap="xs" grow preventGrowOverflow={false}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
         <NativeSelect
           label={t('filter.label')}
+          style={{ flex: 1, minWidth: 0 }}
+          maw={360}
           value={params.filter}
           onChange={(e) => onChange({ filter: e.currentTarget.value as MemberFilter | '' })}
           data={[{ value: '', label: t('filter.all') }, ...MEMBER_FILTERS.map((f) => ({ value: f, label: t(`filter.${f}`) }))]}
@@ -65,7 +67,7 @@ export function MembersToolbar({ params, onChange }: { params: MembersParams; on
           value={String(params.pageSize)}
           onChange={(e) => onChange({ pageSize: Number(e.currentTarget.value) })}
           data={PAGE_SIZES.map((n) => String(n))}
-          maw={120}
+          w={100}
         />
       </Group>
     </Stack>

@@ -131,6 +131,8 @@ function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: 
           label={t('upload.label')}
           description={t('upload.hint')}
           placeholder={t('upload.placeholder')}
+          // Mantine renders this placeholder as text: the default gray.5 is below 4.5:1, gray.7 passes.
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           accept={ACCEPTED_UPLOAD}
           value={file}
           onChange={(f) => {

@@ -28,14 +28,17 @@ export const registrationQuery = queryOptions({
   },
 });
 
+// Families act at any time: each visit to these screens asks the server again.
 export const pendingRequestsQuery = queryOptions({
   queryKey: lawyerKeys.requests,
   queryFn: () => api('GET', '/api/lawyers/requests', PendingRequestListSchema),
+  staleTime: 0,
 });
 
 export const clientsQuery = queryOptions({
   queryKey: lawyerKeys.clients,
   queryFn: () => api('GET', '/api/lawyers/clients', LawyerClientListSchema),
+  staleTime: 0,
 });
 
 export const saveRegistration = (body: SaveLawyerRegistration) => api('PUT', '/api/lawyers/registration', LawyerRegistrationSchema, body);

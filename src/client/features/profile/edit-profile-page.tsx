@@ -69,7 +69,8 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 400) {
         for (const d of err.details)
-          if ((DETAIL_FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, t(d.message, { ns: 'errors', defaultValue: d.message }));
+          if ((DETAIL_FIELDS as readonly string[]).includes(d.path))
+            form.setFieldError(d.path, t(d.message, { ns: 'errors', defaultValue: d.message }));
       }
       notify.error(errorText(err));
     },
@@ -155,10 +156,7 @@ function PasswordForm() {
   const toggle = { 'aria-label': t('password.toggle') };
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="password-heading">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((v) => mutation.mutate({ currentPassword: v.currentPassword, newPassword: v.newPassword }))}
-      >
+      <form noValidate onSubmit={form.onSubmit((v) => mutation.mutate({ currentPassword: v.currentPassword, newPassword: v.newPassword }))}>
         <Stack gap="sm">
           <Title order={2} size="h4" id="password-heading">
             {t('password.heading')}

@@ -122,7 +122,10 @@ describe('POST /api/contact delivery', () => {
     expect(results.at(-1).message).toBe('Message sent, but failed to send auto-reply.');
     expect(await outboxFor(sender)).toHaveLength(AUTO_REPLIES_PER_ADDRESS_PER_DAY);
     // The operator still gets every message.
-    const last = await t.db.select().from(contactMessages).where(eq(contactMessages.id, results.at(-1).id));
+    const last = await t.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, results.at(-1).id));
     expect(last).toHaveLength(1);
   });
 
@@ -147,7 +150,10 @@ describe('POST /api/contact delivery', () => {
     expect(pending[0]!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // Nothing is retried before its back-off; then time passes and SMTP is back.
     expect(await deliverDueEmails(t.db, flaky, quiet)).toBe(0);
-    await t.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.status, 'pending'));
+    await t.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.status, 'pending'));
     up = true;
     await deliverDueEmails(t.db, flaky, quiet);
     expect(sent.map((m) => m.to)).toEqual(expect.arrayContaining(['operator@rihaai.example', sender]));

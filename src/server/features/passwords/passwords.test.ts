@@ -68,7 +68,8 @@ describe('POST /api/passwords/forgot', () => {
   it('sends at most 3 links per address in a window', async () => {
     const { user } = await createLawyer(t.db);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await t.request('POST', '/api/passwords/forgot', { body: { email: user.email } })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await t.request('POST', '/api/passwords/forgot', { body: { email: user.email } })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toHaveLength(3);
   });
@@ -126,9 +127,9 @@ describe('POST /api/passwords/reset', () => {
     const { user } = await createFamilyMember(t.db);
     const first = await requestLink(user.email);
     const second = await requestLink(user.email);
-    expect((await t.request('POST', '/api/passwords/reset', { body: { token: second.token, password: 'second-password' } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.request('POST', '/api/passwords/reset', { body: { token: second.token, password: 'second-password' } })).statusCode,
+    ).toBe(200);
     expect((await t.request('POST', '/api/passwords/reset', { body: { token: first.token, password: 'first-password' } })).statusCode).toBe(
       400,
     );

@@ -5,7 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { normalizePhone } from '#shared/family.ts';
-import { ChangePasswordSchema, ProfileDetailsSchema, UpdateProfileSchema, type ProfileDetails, type UpdateProfile } from '#shared/profile.ts';
+import {
+  ChangePasswordSchema,
+  ProfileDetailsSchema,
+  UpdateProfileSchema,
+  type ProfileDetails,
+  type UpdateProfile,
+} from '#shared/profile.ts';
 import { familyMembers, lawyers, users, passwordResets } from '../../db/schema.ts';
 import { invalid, rateLimited, type ErrorDetail } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -78,38 +84,38 @@ export async function profileRoutes(base: FastifyInstance) {
     return getProfileDetails(db, user);
   });
 
-  app.put(
-    '/api/profile/password',
-    { schema: { body: ChangePasswordSchema, response: { 204: z.null() } } },
-    async (req, reply) => {
-      const user = requireUser(req);
-      const limit = await passwordByUser(req);
-      if (!limit.isAllowed && limit.isExceeded) throw rateLimited();
-      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
-      if (!(await verifyPassword(row?.passwordHash, req.body.currentPassword))) {
-        throw invalid('Current password is not correct.', [{ path: 'currentPassword', message: 'Current password is not correct.' }], 'wrong_password');
-      }
-      const passwordHash = await hashPassword(req.body.newPassword);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        // Every other device is signed out, and any reset link still in a mailbox stops working.
-        await deleteSessionsOfUser(tx, user.id, req.sessionId ?? undefined);
-        await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
-        await audit(tx, user.id, 'account.password_changed', user.id);
-        await enqueueEmail(tx, {
-          to: user.email,
-          subject: 'Your Rihaai password was changed',
-          text: [
-            `Dear ${user.name},`,
-            '',
-            'The password of your Rihaai account was just changed, and every other device was signed out.',
-            'If you did not do this, use "Forgot Password?" on the sign-in screen at once to set a new password, and tell us through the contact form.',
-            '',
-            'The Rihaai team',
-          ].join('\n'),
-        });
+  app.put('/api/profile/password', { schema: { body: ChangePasswordSchema, response: { 204: z.null() } } }, async (req, reply) => {
+    const user = requireUser(req);
+    const limit = await passwordByUser(req);
+    if (!limit.isAllowed && limit.isExceeded) throw rateLimited();
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+    if (!(await verifyPassword(row?.passwordHash, req.body.currentPassword))) {
+      throw invalid(
+        'Current password is not correct.',
+        [{ path: 'currentPassword', message: 'Current password is not correct.' }],
+        'wrong_password',
+      );
+    }
+    const passwordHash = await hashPassword(req.body.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      // Every other device is signed out, and any reset link still in a mailbox stops working.
+      await deleteSessionsOfUser(tx, user.id, req.sessionId ?? undefined);
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+      await audit(tx, user.id, 'account.password_changed', user.id);
+      await enqueueEmail(tx, {
+        to: user.email,
+        subject: 'Your Rihaai password was changed',
+        text: [
+          `Dear ${user.name},`,
+          '',
+          'The password of your Rihaai account was just changed, and every other device was signed out.',
+          'If you did not do this, use "Forgot Password?" on the sign-in screen at once to set a new password, and tell us through the contact form.',
+          '',
+          'The Rihaai team',
+        ].join('\n'),
       });
-      return reply.status(204).send(null);
-    },
-  );
+    });
+    return reply.status(204).send(null);
+  });
 }

@@ -136,7 +136,10 @@ describe('PUT /api/profile/details', () => {
     const attempts = [
       t.request('PUT', '/api/profile/details', { cookie, body: { id: b.user.id, name: 'Hacked', phone: '9876543210', address: 'X' } }),
       t.request('PUT', '/api/profile/details', { cookie, body: { userId: b.user.id, name: 'Hacked', phone: '9876543210', address: 'X' } }),
-      t.request('PUT', `/api/profile/details?userId=${b.user.id}`, { cookie, body: { name: 'Alpha 2', phone: '9876543210', address: 'X' } }),
+      t.request('PUT', `/api/profile/details?userId=${b.user.id}`, {
+        cookie,
+        body: { name: 'Alpha 2', phone: '9876543210', address: 'X' },
+      }),
       t.request('PUT', `/api/profile/details/${b.user.id}`, { cookie, body: { name: 'Hacked', phone: '9876543210', address: 'X' } }),
     ];
     const statuses = (await Promise.all(attempts)).map((r) => r.statusCode);
@@ -154,10 +157,16 @@ describe('PUT /api/profile/password', () => {
   it('needs the current password and a new one of at least 8 characters', async () => {
     const { user } = await createLawyer(t.db);
     const cookie = await cookieFor(user.id);
-    const wrong = await t.request('PUT', '/api/profile/password', { cookie, body: { currentPassword: 'not-it-at-all', newPassword: 'long-enough-1' } });
+    const wrong = await t.request('PUT', '/api/profile/password', {
+      cookie,
+      body: { currentPassword: 'not-it-at-all', newPassword: 'long-enough-1' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatchObject({ code: 'wrong_password', details: [{ path: 'currentPassword' }] });
-    const short = await t.request('PUT', '/api/profile/password', { cookie, body: { currentPassword: TEST_PASSWORD, newPassword: 'short' } });
+    const short = await t.request('PUT', '/api/profile/password', {
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'short' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.details[0]).toEqual({ path: 'newPassword', message: 'Password must be at least 8 characters.' });
     const missing = await t.request('PUT', '/api/profile/password', { cookie, body: { newPassword: 'long-enough-1' } });
@@ -183,7 +192,9 @@ describe('PUT /api/profile/password', () => {
     expect((await t.request('GET', '/api/profile', { cookie: laptop })).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toHaveLength(0);
-    const old = await t.request('POST', '/api/auth/signin', { body: { role: 'Family-Member', email: user.email, password: TEST_PASSWORD } });
+    const old = await t.request('POST', '/api/auth/signin', {
+      body: { role: 'Family-Member', email: user.email, password: TEST_PASSWORD },
+    });
     expect(old.statusCode).toBe(401);
     const fresh = await t.request('POST', '/api/auth/signin', {
       body: { role: 'Family-Member', email: user.email, password: 'brand-new-password' },
@@ -198,8 +209,9 @@ describe('PUT /api/profile/password', () => {
     const cookie = await cookieFor(user.id);
     let last = 0;
     for (let i = 0; i < 11; i++) {
-      last = (await t.request('PUT', '/api/profile/password', { cookie, body: { currentPassword: `guess-${i}`, newPassword: 'long-enough-1' } }))
-        .statusCode;
+      last = (
+        await t.request('PUT', '/api/profile/password', { cookie, body: { currentPassword: `guess-${i}`, newPassword: 'long-enough-1' } })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });

@@ -1,0 +1,91 @@
+// Every English text exists in Hindi, Spanish, French and German, is really translated, and keeps
+// its {{placeholders}} (issue 6 item 5). English is the source: src/client/locales/en/<namespace>.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '#shared/constants.ts';
+
+const LOCALES = path.resolve(import.meta.dirname, '../src/client/locales');
+const OTHERS = LANGUAGES.filter((l) => l !== 'en');
+
+/**
+ * Values that may stay as in English. Keep this list short: names, and words that are the same
+ * in that language (true cognates). Numbers, e-mail addresses, URLs and texts made only of
+ * {{placeholders}} and punctuation are always allowed.
+ */
+const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+  all: ['Rihaai', 'OK', 'NGO', 'NGOs', 'PDF', 'English', 'हिन्दी', 'Español', 'Français', 'Deutsch'],
+  hi: [],
+  es: [],
+  fr: ['Message', 'Contact', 'Type', 'Dashboard'],
+  de: ['Name', 'Dashboard', 'Status', 'Details', 'Team', 'Hotline', 'Support'],
+};
+
+const namespaces = fs
+  .readdirSync(path.join(LOCALES, 'en'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''))
+  .sort();
+
+function read(lang: string, ns: string): Record<string, unknown> | undefined {
+  const file = path.join(LOCALES, lang, `${ns}.json`);
+  if (!fs.existsSync(file)) return undefined;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.-]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const allowedAsIs = (lang: string, value: string) =>
+  !/\p{L}/u.test(value.replace(/\{\{[^}]*\}\}/g, '')) ||
+  /^[^\s@]+@[^\s@]+$/.test(value) ||
+  /^https?:\/\//.test(value) ||
+  SAME_AS_ENGLISH.all!.includes(value) ||
+  (SAME_AS_ENGLISH[lang] ?? []).includes(value);
+
+describe('translations', () => {
+  it('has English namespaces to translate', () => {
+    expect(namespaces.length).toBeGreaterThan(3);
+    expect(namespaces).toContain('common');
+  });
+
+  for (const ns of namespaces) {
+    const en = read('en', ns)!;
+    describe(`${ns}.json`, () => {
+      it('English values are non-empty strings', () => {
+        for (const [key, value] of Object.entries(en)) {
+          expect(typeof value, `en/${ns} ${key}`).toBe('string');
+          expect(String(value).trim(), `en/${ns} ${key}`).not.toBe('');
+        }
+      });
+
+      for (const lang of OTHERS) {
+        it(`${lang}: exists with exactly the English keys`, () => {
+          const other = read(lang, ns);
+          expect(other, `missing file src/client/locales/${lang}/${ns}.json`).toBeDefined();
+          const missing = Object.keys(en).filter((k) => !(k in other!));
+          const extra = Object.keys(other!).filter((k) => !(k in en));
+          expect(missing, `keys missing in ${lang}/${ns}.json`).toEqual([]);
+          expect(extra, `keys in ${lang}/${ns}.json that English no longer has`).toEqual([]);
+        });
+
+        it(`${lang}: every value is translated and keeps its placeholders`, () => {
+          const other = read(lang, ns) ?? {};
+          const untranslated: string[] = [];
+          const broken: string[] = [];
+          for (const [key, enValue] of Object.entries(en)) {
+            const value = other[key];
+            if (typeof value !== 'string' || !value.trim()) {
+              untranslated.push(`${key}: (empty)`);
+              continue;
+            }
+            if (value === enValue && !allowedAsIs(lang, value)) untranslated.push(`${key}: ${value}`);
+            if (lang === 'hi' && /\p{L}/u.test(value) && !/[\u0900-\u097f]/.test(value) && !allowedAsIs(lang, value))
+              untranslated.push(`${key}: not in Devanagari: ${value}`);
+            if (placeholders(value).join() !== placeholders(String(enValue)).join()) broken.push(`${key}: ${value}`);
+          }
+          expect(untranslated, `${lang}/${ns}.json values left in English`).toEqual([]);
+          expect(broken, `${lang}/${ns}.json values whose {{placeholders}} differ from English`).toEqual([]);
+        });
+      }
+    });
+  }
+});
