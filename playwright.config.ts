@@ -52,6 +52,7 @@ export default defineConfig({
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist/client',
       SEED_DEMO: 'true',
       RATE_LIMIT_SIGNIN_PER_IP: '100000',
+      RATE_LIMIT_SIGNUP_PER_IP: '100000',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       OUTBOX_POLL_MS: '300',
       CONTACT_TO: 'operator.e2e@gmail.com',

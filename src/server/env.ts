@@ -36,6 +36,7 @@ export const EnvSchema = z.object({
     .transform((v): boolean | string => (v === '' || v === 'false' ? false : v === 'true' ? true : v)),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SEED_DEMO: bool.default(true),
   SMTP_URL: z

@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROLES, type Role } from '#shared/constants.ts';
-import { expectAccessible, expectNoHorizontalScroll, JAIL_CODE, PASSWORD, signUpViaApi, uniqueEmail } from './helpers.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  JAIL_CODE,
+  PASSWORD,
+  signUpRegisteredViaApi,
+  signUpViaApi,
+  uniqueEmail,
+} from './helpers.ts';
 
 const AFTER_SIGNUP: Record<Role, RegExp> = { 'Family-Member': /\/fmform$/, Lawyer: /\/lawyerform$/, 'Jail-Authority': /\/jail-authority$/ };
 const HOME: Record<Role, RegExp> = { 'Family-Member': /\/family-member$/, Lawyer: /\/lawyer$/, 'Jail-Authority': /\/jail-authority$/ };
@@ -67,13 +75,20 @@ test.describe('sign up', () => {
 test.describe('sign in', () => {
   for (const role of ROLES) {
     test(`as ${role} shows 'Login successful!' and the role home`, async ({ page }) => {
-      const { email } = await signUpViaApi(page, role);
+      const { email } = await signUpRegisteredViaApi(page, role);
       await page.context().clearCookies();
       await fillSignIn(page, role, email, PASSWORD);
       await expect(page.getByRole('alert').filter({ hasText: 'Login successful!' })).toBeVisible();
       await expect(page).toHaveURL(HOME[role]);
     });
   }
+
+  test('a family member who has not registered the case yet is sent on to /fmform', async ({ page }) => {
+    const { email } = await signUpViaApi(page, 'Family-Member');
+    await page.context().clearCookies();
+    await fillSignIn(page, 'Family-Member', email, PASSWORD);
+    await expect(page).toHaveURL(/\/fmform$/);
+  });
 
   test('role mismatch is refused with the SPEC message', async ({ page }) => {
     const { email } = await signUpViaApi(page, 'Lawyer');
@@ -107,7 +122,7 @@ test.describe('sign in', () => {
 
 test.describe('shell', () => {
   test('profile, logout, and a protected URL afterwards goes to sign-in', async ({ page }) => {
-    const { email, name } = await signUpViaApi(page, 'Family-Member', 'Asha Verma');
+    const { email, name } = await signUpRegisteredViaApi(page, 'Family-Member', 'Asha Verma');
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await expect(page.getByText(name, { exact: true })).toBeVisible();
@@ -131,12 +146,12 @@ test.describe('shell', () => {
   });
 
   test('home cards of each role', async ({ page }) => {
-    await signUpViaApi(page, 'Family-Member');
+    await signUpRegisteredViaApi(page, 'Family-Member');
     await page.goto('/family-member');
     for (const name of ['Legal Services', 'Case Status', 'Rehabilitation Centre/NGOs'])
       await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
     await page.context().clearCookies();
-    await signUpViaApi(page, 'Lawyer');
+    await signUpRegisteredViaApi(page, 'Lawyer');
     await page.goto('/lawyer');
     for (const name of ['Pending Appointments', 'Current case status'])
       await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
@@ -166,7 +181,7 @@ test.describe('accessibility and small screens', () => {
         ['Jail-Authority', '/jail-authority'],
       ] as const) {
         await page.context().clearCookies();
-        await signUpViaApi(page, role);
+        await signUpRegisteredViaApi(page, role);
         await page.goto(home);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectAccessible(page, home);

@@ -70,3 +70,31 @@ export async function waitForMail(to: string, match: RegExp = /./, timeoutMs = 1
 function decodeQuotedPrintable(raw: string) {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
+
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+/** Submits /fmform through the API for the signed-in family member. */
+export async function registerFamilyViaApi(page: Page, caseType = 'Criminal Defense Lawyer', caseNumber = 'FIR-12/2024') {
+  const res = await page.request.put('/api/family/registration', {
+    data: { phone: '9876543210', address: '14 Gandhi Nagar, Delhi', caseNumber, detail: 'Held at Tihar under IPC 379.', caseType },
+    headers: SAME_ORIGIN,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Submits /lawyerform through the API for the signed-in lawyer. */
+export async function registerLawyerViaApi(page: Page, lawyerType = 'Criminal Defense Lawyer') {
+  const res = await page.request.put('/api/lawyers/registration', {
+    data: { phone: '9811111111', address: '7 Court Road, Delhi', lawyerType, courtArea: 'Tis Hazari Courts' },
+    headers: SAME_ORIGIN,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs up through the API and completes the role's registration form, as a returning user would be. */
+export async function signUpRegisteredViaApi(page: Page, role: Role, name?: string) {
+  const account = await signUpViaApi(page, role, name);
+  if (role === 'Family-Member') await registerFamilyViaApi(page);
+  if (role === 'Lawyer') await registerLawyerViaApi(page);
+  return account;
+}

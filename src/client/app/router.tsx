@@ -33,26 +33,53 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.signIn, Component: SignInPage },
           { path: paths.signUp, ...lazyPage(() => import('#client/features/accounts/signup-page.tsx').then((m) => m.SignUpPage)) },
-          { path: paths.forgotPassword, ...lazyPage(() => import('#client/features/passwords/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
-          { path: paths.resetPassword, ...lazyPage(() => import('#client/features/passwords/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
+          {
+            path: paths.forgotPassword,
+            ...lazyPage(() => import('#client/features/passwords/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
+          },
+          {
+            path: paths.resetPassword,
+            ...lazyPage(() => import('#client/features/passwords/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
+          },
         ],
       },
       {
         element: <RoleLayout roles="signed-in" />,
         children: [
           { path: paths.profile, ...lazyPage(() => import('#client/features/accounts/profile-page.tsx').then((m) => m.ProfilePage)) },
-          { path: paths.editProfile, ...lazyPage(() => import('#client/features/profile/edit-profile-page.tsx').then((m) => m.EditProfilePage)) },
+          {
+            path: paths.editProfile,
+            ...lazyPage(() => import('#client/features/profile/edit-profile-page.tsx').then((m) => m.EditProfilePage)),
+          },
         ],
       },
       {
         element: <RoleLayout roles={FM} />,
         children: [
-          { path: paths.familyHome, ...home('Family-Member') },
-          { path: paths.familyForm, ...lazyPage(() => import('#client/features/family/family-form-page.tsx').then((m) => m.FamilyFormPage)) },
-          { path: paths.lawyerSearch, ...lazyPage(() => import('#client/features/family/lawyer-search-page.tsx').then((m) => m.LawyerSearchPage)) },
-          { path: paths.familyCase, ...lazyPage(() => import('#client/features/family/family-case-page.tsx').then((m) => m.FamilyCasePage)) },
-          { path: paths.ngoDetails, ...lazyPage(() => import('#client/features/family/ngo-details-page.tsx').then((m) => m.NgoDetailsPage)) },
-          { path: paths.uploadFile, ...lazyPage(() => import('#client/features/family/upload-file-page.tsx').then((m) => m.UploadFilePage)) },
+          {
+            path: paths.familyHome,
+            ...lazyPage(() => import('#client/features/family/family-home-page.tsx').then((m) => m.FamilyHomePage)),
+          },
+          {
+            path: paths.familyForm,
+            ...lazyPage(() => import('#client/features/family/family-form-page.tsx').then((m) => m.FamilyFormPage)),
+          },
+          {
+            path: paths.lawyerSearch,
+            ...lazyPage(() => import('#client/features/family/lawyer-search-page.tsx').then((m) => m.LawyerSearchPage)),
+          },
+          {
+            path: paths.familyCase,
+            ...lazyPage(() => import('#client/features/family/family-case-page.tsx').then((m) => m.FamilyCasePage)),
+          },
+          {
+            path: paths.ngoDetails,
+            ...lazyPage(() => import('#client/features/family/ngo-details-page.tsx').then((m) => m.NgoDetailsPage)),
+          },
+          {
+            path: paths.uploadFile,
+            ...lazyPage(() => import('#client/features/family/upload-file-page.tsx').then((m) => m.UploadFilePage)),
+          },
           { path: paths.aboutFamily, ...lazyPage(() => import('#client/features/about/about-page.tsx').then((m) => m.AboutFamilyPage)) },
         ],
       },
@@ -60,9 +87,18 @@ export const routes: RouteObject[] = [
         element: <RoleLayout roles={LAWYER} />,
         children: [
           { path: paths.lawyerHome, ...home('Lawyer') },
-          { path: paths.lawyerForm, ...lazyPage(() => import('#client/features/lawyers/lawyer-form-page.tsx').then((m) => m.LawyerFormPage)) },
-          { path: paths.pendingCase, ...lazyPage(() => import('#client/features/lawyers/pending-case-page.tsx').then((m) => m.PendingCasePage)) },
-          { path: paths.lawyerCases, ...lazyPage(() => import('#client/features/lawyers/lawyer-cases-page.tsx').then((m) => m.LawyerCasesPage)) },
+          {
+            path: paths.lawyerForm,
+            ...lazyPage(() => import('#client/features/lawyers/lawyer-form-page.tsx').then((m) => m.LawyerFormPage)),
+          },
+          {
+            path: paths.pendingCase,
+            ...lazyPage(() => import('#client/features/lawyers/pending-case-page.tsx').then((m) => m.PendingCasePage)),
+          },
+          {
+            path: paths.lawyerCases,
+            ...lazyPage(() => import('#client/features/lawyers/lawyer-cases-page.tsx').then((m) => m.LawyerCasesPage)),
+          },
           { path: paths.aboutLawyer, ...lazyPage(() => import('#client/features/about/about-page.tsx').then((m) => m.AboutLawyerPage)) },
         ],
       },

@@ -16,9 +16,14 @@ export const theme = createTheme({
   },
 });
 
-// Mantine's 'dimmed' (gray.6) is below 4.5:1 on white: use gray.7.
+// Mantine's 'dimmed' (gray.6), error red (red.6) and placeholder (gray.5) are below 4.5:1 on white
+// and fail axe: use darker shades.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+  },
   dark: {},
 });

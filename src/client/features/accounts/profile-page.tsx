@@ -24,7 +24,7 @@ export function ProfilePage() {
   useEffect(() => {
     if (!knownRole) notify.error(t('profile.unknownRole'));
   }, [knownRole, t]);
-  if (isLoading || !user) return <Loading label={t('common:loading')} />;
+  if (isLoading || !user) return <Loading label={t('loading', { ns: 'common' })} />;
   return (
     <Page title={t('profile.title')} size="sm">
       <Card withBorder padding="lg">

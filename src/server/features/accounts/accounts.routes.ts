@@ -51,7 +51,11 @@ export async function accountsRoutes(base: FastifyInstance) {
       return `signin-account:${typeof b?.email === 'string' ? b.email.trim().toLowerCase() : ''}`;
     },
   });
-  const signUpByIp = app.createRateLimit({ max: 20, timeWindow: windowMs, keyGenerator: (req) => `signup-ip:${req.ip}` });
+  const signUpByIp = app.createRateLimit({
+    max: env.RATE_LIMIT_SIGNUP_PER_IP,
+    timeWindow: windowMs,
+    keyGenerator: (req) => `signup-ip:${req.ip}`,
+  });
 
   app.get('/api/meta', { config: { roles: 'public' }, schema: { response: { 200: MetaSchema } } }, async () => ({
     emailDomains: domains,

@@ -116,6 +116,24 @@ describe('sign-up', () => {
   });
 });
 
+describe('sign-up rate limit', () => {
+  it('answers 429 past the per-IP limit', async () => {
+    const s = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await s.request('POST', '/api/auth/signup', {
+          body: { role: 'Lawyer', name: 'L', email: uniqueEmail('rl'), password: 'longenough1' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('sign-in', () => {
   it('signs in with the right role and starts a new session each time', async () => {
     const { user } = await createLawyer(t.db);

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { HomePage } from '#client/features/home/home-page.tsx';
+import { RequireRegistration } from './require-registration.tsx';
+
+/** The family home; a family member who has not registered the case yet is sent to /fmform first. */
+export function FamilyHomePage() {
+  const { t } = useTranslation();
+  return (
+    <RequireRegistration loadingLabel={t('loading')}>
+      <HomePage role="Family-Member" />
+    </RequireRegistration>
+  );
+}
