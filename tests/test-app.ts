@@ -40,6 +40,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, m
     LOG_LEVEL: 'silent',
     STATIC_DIR: './dist/client',
     RATE_LIMIT_SIGNIN_PER_IP: '1000',
+    RATE_LIMIT_SIGNUP_PER_IP: '1000',
     ...envOverrides,
   });
   const app = await buildApp({ db: testDb.db, env, mailer, logger: process.env.DBG ? { level: 'error' } : false });
