@@ -140,7 +140,7 @@ test.describe('shell', () => {
   });
 
   test('a wrong role is sent to its own home', async ({ page }) => {
-    await signUpViaApi(page, 'Lawyer');
+    await signUpRegisteredViaApi(page, 'Lawyer');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/lawyer$/);
   });

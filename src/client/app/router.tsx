@@ -86,7 +86,10 @@ export const routes: RouteObject[] = [
       {
         element: <RoleLayout roles={LAWYER} />,
         children: [
-          { path: paths.lawyerHome, ...home('Lawyer') },
+          {
+            path: paths.lawyerHome,
+            ...lazyPage(() => import('#client/features/lawyers/lawyer-home-page.tsx').then((m) => m.LawyerHomePage)),
+          },
           {
             path: paths.lawyerForm,
             ...lazyPage(() => import('#client/features/lawyers/lawyer-form-page.tsx').then((m) => m.LawyerFormPage)),

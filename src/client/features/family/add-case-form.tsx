@@ -8,7 +8,6 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { CaseFields, useFamilyRules, type CaseValues } from './case-fields.tsx';
 import { useAddCase } from './family.api.ts';
-import { errorContrast } from './error-contrast.ts';
 import { fieldErrorsOf } from './field-errors.ts';
 
 export function AddCaseForm({ onDone }: { onDone: () => void }) {
@@ -39,7 +38,7 @@ export function AddCaseForm({ onDone }: { onDone: () => void }) {
   );
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="add-case-title">
-      <form noValidate onSubmit={submit} style={errorContrast}>
+      <form noValidate onSubmit={submit}>
         <Stack gap="sm">
           <Title order={2} size="h4" id="add-case-title">
             {t('addCase.title')}

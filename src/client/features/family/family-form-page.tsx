@@ -15,7 +15,6 @@ import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { CaseFields, useFamilyRules } from './case-fields.tsx';
 import { registrationQuery, useSaveRegistration } from './family.api.ts';
-import { errorContrast } from './error-contrast.ts';
 import { fieldErrorsOf } from './field-errors.ts';
 
 export function FamilyFormPage() {
@@ -78,7 +77,7 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
     <Page title={t('form.title')} size="sm">
       <Text>{registration ? t('form.introRegistered') : t('form.intro')}</Text>
       <Paper withBorder p="md" radius="md">
-        <form noValidate onSubmit={submit} style={errorContrast}>
+        <form noValidate onSubmit={submit}>
           <Stack gap="sm">
             <TextInput
               label={t('name.label')}

@@ -13,7 +13,6 @@ import { Page } from '#client/components/page.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { errorContrast, placeholderContrast } from './error-contrast.ts';
 import { documentsQuery, useUploadBailPaper } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
@@ -89,7 +88,7 @@ function UploadBailPaper() {
   return (
     <Page title={t('upload.title')} size="sm">
       <Text>{t('upload.intro')}</Text>
-      <Card withBorder padding="md" style={errorContrast}>
+      <Card withBorder padding="md">
         <Stack gap="sm">
           <FileInput
             label={t('upload.choose')}
@@ -100,7 +99,7 @@ function UploadBailPaper() {
             onChange={choose}
             error={fileError}
             clearable
-            style={placeholderContrast}
+
             clearButtonProps={{ 'aria-label': t('upload.clear') }}
             leftSection={<IconFileUpload size={18} aria-hidden />}
           />

@@ -18,7 +18,6 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { CaseList, Field } from './case-list.tsx';
-import { errorContrast } from './error-contrast.ts';
 import { clientsQuery, lawyerKeys, uploadBailPaper } from './lawyers.api.ts';
 import { RequireLawyerRegistration } from './require-registration.tsx';
 
@@ -112,7 +111,7 @@ function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: 
   };
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby={headingId} style={errorContrast}>
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
           {client.name}

@@ -14,7 +14,6 @@ import { Page } from '#client/components/page.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useSession } from '#client/lib/use-session.ts';
-import { errorContrast } from './error-contrast.ts';
 import { registrationQuery, saveRegistration } from './lawyers.api.ts';
 
 interface FormValues {
@@ -85,7 +84,7 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
 
   return (
     <Paper withBorder p="lg">
-      <form noValidate onSubmit={form.onSubmit((v) => mutation.mutate(v))} style={errorContrast}>
+      <form noValidate onSubmit={form.onSubmit((v) => mutation.mutate(v))}>
         <Stack gap="sm">
           <Text c="dimmed" size="sm">
             {saved ? t('form.introSaved') : t('form.intro')}

@@ -116,7 +116,7 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
           </Button>
           <Button
             variant="outline"
-            color="red"
+            color="red.9"
             onClick={() => setConfirmReject(true)}
             disabled={decide.isPending}
             aria-describedby={headingId}
@@ -135,7 +135,7 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
         <Stack>
           <Text>{t('pending.rejectConfirm.body', { name: member.name })}</Text>
           <Group gap="sm">
-            <Button color="red" onClick={() => decide.mutate('reject')} loading={decide.isPending}>
+            <Button color="red.9" onClick={() => decide.mutate('reject')} loading={decide.isPending}>
               {t('pending.rejectConfirm.confirm')}
             </Button>
             <Button variant="default" onClick={() => setConfirmReject(false)} data-autofocus>

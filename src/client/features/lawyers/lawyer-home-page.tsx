@@ -1,0 +1,11 @@
+import { HomePage } from '#client/features/home/home-page.tsx';
+import { RequireLawyerRegistration } from './require-registration.tsx';
+
+/** The lawyer home; a lawyer who has not submitted /lawyerform yet is sent there first. */
+export function LawyerHomePage() {
+  return (
+    <RequireLawyerRegistration>
+      <HomePage role="Lawyer" />
+    </RequireLawyerRegistration>
+  );
+}
