@@ -71,6 +71,7 @@ async function saveRegistration(request: APIRequestContext) {
 test.describe('lawyer registration (/lawyerform)', () => {
   test('an unregistered lawyer is sent to the form; it validates, saves, and shows the saved data again', async ({ page }) => {
     const { email, name } = await signUpViaApi(page, 'Lawyer', 'Adv. Kiran Joshi');
+    // Every lawyer screen, the home included, leads to the form first.
     for (const screen of ['/lawyer', '/pending-case', '/lawyer-cases']) {
       await page.goto(screen);
       await expect(page).toHaveURL(/\/lawyerform$/);
@@ -303,6 +304,8 @@ test.describe('accessibility and small screens', () => {
     test(`every lawyer screen at ${width}px`, async ({ page, browser, baseURL }) => {
       await page.setViewportSize({ width, height: 800 });
       const check = async (label: string) => {
+        // Dialogs fade in: scan the finished screen, not a half-transparent frame.
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
         await expectAccessible(page, `${label} @${width}`);
         await expectNoHorizontalScroll(page);
       };
