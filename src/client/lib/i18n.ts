@@ -17,7 +17,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 const loaders = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
 
-function storedLanguage(): Language | undefined {
+export function storedLanguage(): Language | undefined {
   try {
     const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : undefined;

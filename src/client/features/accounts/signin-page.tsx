@@ -8,9 +8,9 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession, useSetSession } from '#client/lib/use-session.ts';
-import { rememberLanguage } from '#client/lib/i18n.ts';
+import { rememberLanguage, storedLanguage } from '#client/lib/i18n.ts';
 import { RoleSelect } from './role-select.tsx';
-import { signIn } from './accounts.api.ts';
+import { saveLanguage, signIn } from './accounts.api.ts';
 import { useAccountForm } from './use-account-form.ts';
 
 export function SignInPage() {
@@ -27,6 +27,12 @@ export function SignInPage() {
       // The account's language wins on sign-in, and this browser remembers it for the next visit.
       if (u.language) rememberLanguage(u.language);
       if (u.language && u.language !== i18n.resolvedLanguage) await i18n.changeLanguage(u.language);
+      // No choice on the account yet: keep the one made in this browser before signing in.
+      const local = storedLanguage();
+      if (!u.language && local) {
+        const saved = await saveLanguage(local).catch(() => undefined);
+        if (saved) setSession(saved);
+      }
       notify.success(t('signIn.success'));
       void navigate(ROLE_HOME[u.role]);
     },
