@@ -110,7 +110,7 @@ test('the jail authority assigns an NGO, manages NGOs, opens the bail paper and 
   // Dashboard: find the member by case id, see their lawyer, assign an NGO.
   await page.goto('/jail-authority');
   await page
-    .getByRole('link', { name: /Dashboard/ })
+    .getByRole('link', { name: /^Dashboard/ })
     .first()
     .click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -133,7 +133,7 @@ test('the jail authority assigns an NGO, manages NGOs, opens the bail paper and 
 
   // NGO management: validation, add, edit, and who is assigned.
   await page.goto('/jail-authority');
-  await page.getByRole('link', { name: /NGOs/ }).first().click();
+  await page.getByRole('link', { name: /^NGOs/ }).first().click();
   await expect(page).toHaveURL(/\/ngos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'NGOs' })).toBeVisible();
   const ngoName = `Umeed Centre ${Math.random().toString(36).slice(2, 7)}`;
@@ -162,7 +162,7 @@ test('the jail authority assigns an NGO, manages NGOs, opens the bail paper and 
   // Bail page: open the papers (the lawyer's first one highlighted), then Bail-Accept.
   await page.goto('/jail-authority');
   await page
-    .getByRole('link', { name: /Bail Consideration Application/ })
+    .getByRole('link', { name: /^Bail Consideration Application/ })
     .first()
     .click();
   await expect(page).toHaveURL(/\/bail-page$/);

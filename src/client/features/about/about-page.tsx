@@ -20,7 +20,7 @@ function Section({ heading, children }: { heading: string; children: string }) {
   );
 }
 
-function AboutPage({ role }: { role: Role }) {
+function AboutPage({ forRole: role }: { forRole: Role }) {
   const { t } = useTranslation('about');
   const [contactOpen, contact] = useDisclosure(false);
   return (
@@ -45,6 +45,6 @@ function AboutPage({ role }: { role: Role }) {
   );
 }
 
-export const AboutFamilyPage = () => <AboutPage role="Family-Member" />;
-export const AboutLawyerPage = () => <AboutPage role="Lawyer" />;
-export const AboutJailPage = () => <AboutPage role="Jail-Authority" />;
+export const AboutFamilyPage = () => <AboutPage forRole="Family-Member" />;
+export const AboutLawyerPage = () => <AboutPage forRole="Lawyer" />;
+export const AboutJailPage = () => <AboutPage forRole="Jail-Authority" />;

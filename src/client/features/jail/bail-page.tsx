@@ -16,7 +16,7 @@ import { useErrorText } from '#client/lib/use-error-text.ts';
 import { membersQuery, useAcceptBail } from './jail.api.ts';
 import { MemberFacts, MemberHeader } from './member-facts.tsx';
 import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
-import { useMembersParams } from './use-members-params.ts';
+import { useClampPage, useMembersParams } from './use-members-params.ts';
 
 export function BailPage() {
   const { t } = useTranslation('jail');
@@ -24,6 +24,7 @@ export function BailPage() {
   const [params, setParams] = useMembersParams();
   const query = useQuery(membersQuery(params));
   const data = query.data;
+  useClampPage(query, setParams);
   return (
     <Page title={t('bail.title')} size="lg">
       <MembersToolbar params={params} onChange={setParams} />
@@ -31,7 +32,7 @@ export function BailPage() {
         <Loading label={t('loading')} />
       ) : query.error ? (
         <Text role="alert">{errorText(query.error)}</Text>
-      ) : data && data.items.length === 0 ? (
+      ) : data && data.total === 0 ? (
         <Text>{t('dashboard.empty')}</Text>
       ) : (
         <>
@@ -101,7 +102,7 @@ function BailCard({ member }: { member: JailMember }) {
         {!hasPaper && <Text size="sm">{t('bail.noPaper')}</Text>}
         <div id={papersId} hidden={!open}>
           {open && (
-            <List spacing="xs" listStyleType="none" p={0} m={0}>
+            <List spacing="xs" listStyleType="none" p={0} m={0} styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
               {member.documents.map((d) => {
                 const first = d.id === member.firstLawyerPaperId;
                 return (

@@ -15,7 +15,7 @@ import { AssignNgo } from './assign-ngo.tsx';
 import { MemberFacts, MemberHeader } from './member-facts.tsx';
 import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
 import { NgoDetails } from './ngo-details.tsx';
-import { useMembersParams } from './use-members-params.ts';
+import { useClampPage, useMembersParams } from './use-members-params.ts';
 
 // The chart library (recharts) loads only here, and only after the list.
 const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
@@ -26,6 +26,7 @@ export function DashboardPage() {
   const [params, setParams] = useMembersParams();
   const query = useQuery(membersQuery(params));
   const data = query.data;
+  useClampPage(query, setParams);
 
   return (
     <Page title={t('dashboard.title')} size="lg">
@@ -50,7 +51,7 @@ export function DashboardPage() {
             <Loading label={t('loading')} />
           ) : query.error ? (
             <Text role="alert">{errorText(query.error)}</Text>
-          ) : data && data.items.length === 0 ? (
+          ) : data && data.total === 0 ? (
             <Text>{t('dashboard.empty')}</Text>
           ) : (
             <>

@@ -2,14 +2,8 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { JailMember, MemberStage } from '#shared/jail.ts';
-
-/** SPEC §2: 'Unknown Lawyer' for a lawyer whose record is missing, 'No lawyer assigned' for none. */
-export function lawyerNames(lawyers: JailMember['lawyers'], t: TFunction<'jail'>): string {
-  if (lawyers.length === 0) return t('lawyer.none');
-  return lawyers.map((l) => l.name ?? t('lawyer.unknown')).join(', ');
-}
+import { lawyerNames } from './lawyer-names.ts';
 
 const STAGE_COLOR: Record<MemberStage, string> = {
   // Dark shades only: white badge text stays above 4.5:1.

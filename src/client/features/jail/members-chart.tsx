@@ -21,7 +21,7 @@ export function MembersChart({ chart }: { chart: MemberChart }) {
     members: c.members,
   }));
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" style={{ alignItems: 'start' }}>
       <ChartFigure title={t('chart.byStage')} labelHeader={t('chart.stage')} bars={stages} />
       <ChartFigure title={t('chart.byCaseType')} labelHeader={t('chart.caseType')} bars={types} />
     </SimpleGrid>
@@ -40,7 +40,7 @@ function ChartFigure({ title, labelHeader, bars }: { title: string; labelHeader:
         <BarChart
           h={bars.length * 30 + 16}
           // The count is part of each label: a zero bar still reads "0", and nothing is cut off at the edge.
-          data={bars.map((b) => ({ ...b, label: `${b.label}: ${b.members}` }))}
+          data={bars.map((b) => ({ ...b, label: t('chart.bar', { label: b.label, count: b.members }) }))}
           dataKey="label"
           orientation="vertical"
           series={[{ name: 'members', label: t('chart.members'), color: 'blue.8' }]}

@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { MEMBER_FILTERS, MEMBERS_PAGE_SIZE, type MemberFilter } from '#shared/jail.ts';
+import type { MembersPage } from '#shared/jail.ts';
 import type { MembersParams } from './jail.api.ts';
 
 const PAGE_SIZES = [MEMBERS_PAGE_SIZE.min, MEMBERS_PAGE_SIZE.max] as const;
@@ -29,6 +31,24 @@ export function useMembersParams(): [MembersParams, (change: Partial<MembersPara
     setSearch(out);
   };
   return [params, update];
+}
+
+/** A page past the end (the list shrank since the link was made): go to the last page that has members. */
+export function useClampPage(
+  query: { data: MembersPage | undefined; isPlaceholderData: boolean },
+  update: (change: Partial<MembersParams>) => void,
+) {
+  const { data } = query;
+  // While the next page loads the previous one stands in: judge only a real answer.
+  const past = !query.isPlaceholderData && !!data && data.items.length === 0 && data.total > 0 && data.page > 1;
+  const last = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const updateRef = useRef(update);
+  useEffect(() => {
+    updateRef.current = update;
+  });
+  useEffect(() => {
+    if (past) updateRef.current({ page: last });
+  }, [past, last]);
 }
 
 export { PAGE_SIZES };
