@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
               <Alert color="red" role="alert">
                 <Stack gap={6}>
                   <Text size="sm">{linkDead ? t('reset.invalid') : t('reset.missingToken')}</Text>
-                  <Anchor component={Link} to={paths.forgotPassword} size="sm" fw={600}>
+                  <Anchor component={Link} to={paths.forgotPassword} size="sm" fw={600} c="blue.9">
                     {t('reset.askAgain')}
                   </Anchor>
                 </Stack>

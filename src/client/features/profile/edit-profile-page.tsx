@@ -97,7 +97,7 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
             <Alert color="blue" title={t('notRegistered.title')}>
               <Stack gap={6}>
                 <Text size="sm">{t(`notRegistered.${profile.role}`)}</Text>
-                <Anchor component={Link} to={profile.role === 'Lawyer' ? paths.lawyerForm : paths.familyForm} size="sm" fw={600}>
+                <Anchor component={Link} to={profile.role === 'Lawyer' ? paths.lawyerForm : paths.familyForm} size="sm" fw={600} c="blue.9">
                   {t('notRegistered.link')}
                 </Anchor>
               </Stack>
