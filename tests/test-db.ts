@@ -39,6 +39,13 @@ export async function createTestDb(options: { poolSize?: number } = {}): Promise
     drop = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // pool.end() can resolve before its connections are gone: let them close rather than
+      // killing them (which surfaces as unhandled errors in the test that owned them).
+      for (let i = 0; i < 40; i++) {
+        const r = await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+        if (Number(r.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };

@@ -7,6 +7,8 @@ async function askForLink(page: Page, email: string) {
   await page.goto('/');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The screen loads on demand: wait for it, or the sign-in form's field gets the text.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password?' })).toBeVisible();
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: NEUTRAL })).toBeVisible();

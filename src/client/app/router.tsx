@@ -11,7 +11,6 @@ const lazyPage = (load: () => Promise<React.ComponentType>): Pick<RouteObject, '
   lazy: async () => ({ Component: await load() }),
 });
 
-const notAvailable = lazyPage(() => import('#client/components/not-available.tsx').then((m) => m.NotAvailablePage));
 const home = (role: 'Family-Member' | 'Lawyer' | 'Jail-Authority') =>
   lazyPage(() =>
     import('#client/features/home/home-page.tsx').then((m) => {

@@ -33,7 +33,9 @@ type Message = { id: number; from: 'user'; text: string } | { id: number; from: 
 
 export function AssistantPanel({ id, role, opened, onClose }: { id: string; role: Role; opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('assistant');
-  const lang = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? (i18n.resolvedLanguage as Language) : 'en';
+  // The chosen language, even while its interface texts are not translated: the knowledge base has all five.
+  const chosen = i18n.language.split('-')[0] ?? 'en';
+  const lang: Language = (LANGUAGES as readonly string[]).includes(chosen) ? (chosen as Language) : 'en';
   const current = useQuery(assistantQuery(lang));
   // People often type in English whatever the interface language: English is the second chance.
   const english = useQuery({ ...assistantQuery('en'), enabled: lang !== 'en' });

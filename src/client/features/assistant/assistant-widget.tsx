@@ -10,6 +10,7 @@ import classes from './assistant.module.css';
 const AssistantPanel = lazy(() => import('./assistant-panel.tsx').then((m) => ({ default: m.AssistantPanel })));
 
 export const ASSISTANT_PANEL_ID = 'rihaai-assistant';
+export const ASSISTANT_TOGGLE_ID = 'rihaai-assistant-toggle';
 
 export function AssistantWidget({ role }: { role: Role }) {
   const { t } = useTranslation('assistant');
@@ -36,6 +37,7 @@ export function AssistantWidget({ role }: { role: Role }) {
       <Affix position={{ right: 16, bottom: 80 }} zIndex={150}>
         <ActionIcon
           ref={button}
+          id={ASSISTANT_TOGGLE_ID}
           size={56}
           radius="xl"
           variant="filled"
