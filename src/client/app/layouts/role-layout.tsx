@@ -2,10 +2,12 @@
 // The route's declared roles steer: signed out → sign-in; wrong role → that user's home.
 // (Steering only: the server decides every access.)
 import { Box } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROLE_HOME, type Role } from '#shared/constants.ts';
 import { useSession } from '#client/lib/use-session.ts';
+import { rememberLanguage, storedLanguage } from '#client/lib/i18n.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { BottomBar } from '#client/components/bottom-bar.tsx';
 import { NavDrawer } from '#client/components/nav-drawer.tsx';
@@ -13,9 +15,17 @@ import { AppHeader } from './app-header.tsx';
 import { paths } from '../paths.ts';
 
 export function RoleLayout({ roles }: { roles: readonly Role[] | 'signed-in' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, isLoading } = useSession();
   const location = useLocation();
+  // Already signed in on a browser with no choice of its own: follow the account's language.
+  const accountLanguage = user?.language;
+  useEffect(() => {
+    if (accountLanguage && !storedLanguage() && accountLanguage !== i18n.resolvedLanguage) {
+      rememberLanguage(accountLanguage);
+      void i18n.changeLanguage(accountLanguage);
+    }
+  }, [accountLanguage, i18n]);
   if (isLoading) return <Loading label={t('loading')} />;
   if (!user) return <Navigate to={paths.signIn} replace state={{ from: location.pathname }} />;
   if (roles !== 'signed-in' && !roles.includes(user.role)) return <Navigate to={ROLE_HOME[user.role]} replace />;
