@@ -55,6 +55,8 @@ export async function createFamilyMember(
             caseNumber: c.caseNumber ?? `CASE-${seq}-${i}`,
             detail: c.detail ?? 'Held under IPC 379',
             caseType: c.caseType ?? 'Criminal Defense Lawyer',
+            // One statement gives every row the same now(): space them so their order is the given one.
+            createdAt: new Date(Date.now() + i),
           })),
         )
         .returning()
