@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, signInViaApi, signUpViaApi, uniqueEmail, waitForMail } from './helpers.ts';
+import { expectAccessible, expectNoHorizontalScroll, signInViaApi, signUpRegisteredViaApi, uniqueEmail, waitForMail } from './helpers.ts';
 
 const NEUTRAL = /If an account exists for this email, we have sent it a link to set a new password/;
 
@@ -23,7 +23,7 @@ async function signIn(page: Page, role: string, email: string, password: string)
 }
 
 test('resets a forgotten password from the emailed link, once', async ({ page, browser }) => {
-  const { email } = await signUpViaApi(page, 'Lawyer');
+  const { email } = await signUpRegisteredViaApi(page, 'Lawyer');
   // A second device stays signed in until the reset.
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const otherPage = await other.newPage();
