@@ -71,7 +71,7 @@ export function DashboardPage() {
 }
 
 function Counts({ counts }: { counts: MemberCounts }) {
-  const { t } = useTranslation('jail');
+  const { t, i18n } = useTranslation('jail');
   const tiles: [string, number][] = [
     [t('counts.all'), counts.all],
     [t('counts.noLawyer'), counts.noLawyer],
@@ -87,7 +87,7 @@ function Counts({ counts }: { counts: MemberCounts }) {
             {label}
           </Text>
           <Text component="dd" m={0} fw={700} size="xl">
-            {value.toLocaleString()}
+            {value.toLocaleString(i18n.language)}
           </Text>
         </Paper>
       ))}
