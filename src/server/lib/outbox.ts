@@ -10,7 +10,12 @@ export const MAX_ATTEMPTS = 8;
 
 /** Queue one email; pass the transaction of the change that causes it. */
 export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<string> {
-  const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  // Due from this process's clock, the same clock the worker compares with (the database's now()
+  // has microseconds and would make a just-queued email wait for the next pass).
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ ...email, nextAttemptAt: new Date() })
+    .returning({ id: emailOutbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
   return row.id;
 }
