@@ -1,53 +1,14 @@
 // The email outbox against a real SMTP server in this process (smtp-server) and the real
 // nodemailer mailer: delivery, retries with back-off when the server is down, nothing lost.
+import { startSmtp } from '#tests/smtp.ts';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { emailOutbox } from '#server/db/schema.ts';
 import { parseEnv } from '#server/env.ts';
 import { createMailer, SMTP_TIMEOUTS_MS, type Mailer } from '#server/lib/mailer.ts';
 import { backoffMs, deliverDueEmails, enqueueEmail, MAX_ATTEMPTS, startOutboxWorker } from '#server/lib/outbox.ts';
 import { createTestDb, type TestDb } from '#tests/test-db.ts';
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server on 127.0.0.1 (a free port unless given) that keeps every message it gets. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    received,
-    port: (server.server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A port nothing listens on (yet). */
 async function freePort(): Promise<number> {

@@ -1,7 +1,6 @@
+import { startSmtp } from '#tests/smtp.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { LIMITS } from '#shared/constants.ts';
 import { CONTACT_SENT, CONTACT_SENT_NO_AUTO_REPLY } from '#shared/contact.ts';
 import { contactMessages, emailOutbox } from '#server/db/schema.ts';
@@ -161,21 +160,8 @@ describe('POST /api/contact delivery', () => {
   });
 
   it('delivers both emails over real SMTP to the right recipients', async () => {
-    const received: { to: string[]; raw: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
+    const smtp = await startSmtp();
+    const { received, port } = smtp;
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Rihaai <no-reply@rihaai.local>', log: { info() {} } });
     try {
       // Deliver what earlier tests left first, so this test sees only its own two emails.
@@ -189,7 +175,7 @@ describe('POST /api/contact delivery', () => {
       expect(received.find((m) => m.to[0] === 'operator@rihaai.example')?.raw).toContain('Over SMTP');
     } finally {
       mailer.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

@@ -1,8 +1,7 @@
+import { startSmtp } from '#tests/smtp.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { auditEvents, documents, emailOutbox, lawyerRequests, lawyers } from '#server/db/schema.ts';
 import { createMailer } from '#server/lib/mailer.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
@@ -468,23 +467,8 @@ describe('who may call the lawyer routes', () => {
 
 describe('emails over SMTP', () => {
   it('the request, accept, reject and upload emails arrive at the SMTP server with the right recipient and text', async () => {
-    const received: { to: string[]; raw: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      disableReverseLookup: true,
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
+    const smtp = await startSmtp();
+    const { received, port } = smtp;
     const log = { info: () => {}, warn: () => {}, error: () => {} };
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Rihaai <no-reply@rihaai.local>', log });
     try {
@@ -524,7 +508,7 @@ describe('emails over SMTP', () => {
       expect(rejectedMails[0]).toContain('Hello Rejected Member');
     } finally {
       mailer.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     }
   });
 });
