@@ -3,9 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'scripts/.shot.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -31,35 +32,10 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // Our components take a user `role` prop (Family-Member, Lawyer…), not an ARIA role.
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
-      // Dependencies point one way: client → shared ← server (STYLE).
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'Client code never imports server code.' }] },
-      ],
     },
   },
-  {
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['#server/*', '#client/*', '**/server/**', '**/client/**'], message: 'src/shared imports nothing else of ours.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['#client/*', '**/client/**'], message: 'Server code never imports client code.' }] },
-      ],
-    },
-  },
+  // Dependencies point one way: client → shared ← server; features keep to themselves.
+  ...boundaries,
   {
     files: ['**/*.test.ts', 'tests/**/*.ts'],
     rules: {

@@ -55,6 +55,8 @@ export default defineConfig({
       RATE_LIMIT_SIGNUP_PER_IP: '100000',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       OUTBOX_POLL_MS: '300',
+      // Bail-Accept emails go out at once here (their hold before an undo window is a unit test).
+      BAIL_EMAIL_HOLD_SECONDS: '0',
       CONTACT_TO: 'operator.e2e@gmail.com',
     },
   },

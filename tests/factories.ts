@@ -1,8 +1,25 @@
-// One factory module (STYLE): each factory creates what it needs, the user included.
+// One factory module (docs/style.md): each factory creates what it needs, the user included. Every
+// table has one (sessions through sessionCookie); tests insert rows only through these, except the
+// bulk loads of tests/scale.test.ts.
 import { randomBytes } from 'node:crypto';
 import type { CaseType, Role } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
-import { cases, familyMembers, lawyerRequests, lawyers, ngos, users } from '#server/db/schema.ts';
+import {
+  auditEvents,
+  bailReviews,
+  cases,
+  contactMessages,
+  documents,
+  emailOutbox,
+  familyMembers,
+  lawyerRequests,
+  lawyers,
+  ngoAssignments,
+  ngos,
+  passwordResets,
+  users,
+} from '#server/db/schema.ts';
+import { sha256Hex } from '#server/lib/tokens.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createSession } from '#server/plugins/auth.ts';
 
@@ -39,12 +56,14 @@ export async function createFamilyMember(
     phone?: string;
     address?: string;
     cases?: { caseNumber?: string; detail?: string; caseType?: CaseType }[];
+    /** The prison's state code and district; none by default. */
+    location?: { state: string; district: string };
   } = {},
 ) {
   const user = await createUser(db, { role: 'Family-Member', name: input.name, email: input.email });
   await db
     .insert(familyMembers)
-    .values({ userId: user.id, phone: input.phone ?? '9876543210', address: input.address ?? '1 Test Lane, Delhi' });
+    .values({ userId: user.id, phone: input.phone ?? '9876543210', address: input.address ?? '1 Test Lane, Delhi', ...input.location });
   const caseList = input.cases ?? [{}];
   const rows = caseList.length
     ? await db
@@ -65,7 +84,10 @@ export async function createFamilyMember(
 }
 
 /** A registered lawyer (user + /lawyerform record). */
-export async function createLawyer(db: Db, input: { name?: string; email?: string; lawyerType?: CaseType; courtArea?: string } = {}) {
+export async function createLawyer(
+  db: Db,
+  input: { name?: string; email?: string; lawyerType?: CaseType; courtArea?: string; location?: { state: string; district: string } } = {},
+) {
   const user = await createUser(db, { role: 'Lawyer', name: input.name, email: input.email });
   const [lawyer] = await db
     .insert(lawyers)
@@ -75,6 +97,7 @@ export async function createLawyer(db: Db, input: { name?: string; email?: strin
       address: '7 Court Road, Delhi',
       lawyerType: input.lawyerType ?? 'Criminal Defense Lawyer',
       courtArea: input.courtArea ?? 'Tis Hazari',
+      ...input.location,
     })
     .returning();
   return { user, lawyer: lawyer! };
@@ -83,7 +106,7 @@ export async function createLawyer(db: Db, input: { name?: string; email?: strin
 export const createJailAuthority = (db: Db, input: { name?: string; email?: string } = {}) =>
   createUser(db, { role: 'Jail-Authority', ...input });
 
-export async function createNgo(db: Db, input: { name?: string; seatsFree?: number } = {}) {
+export async function createNgo(db: Db, input: { name?: string; seatsFree?: number; location?: { state: string; district: string } } = {}) {
   const [row] = await db
     .insert(ngos)
     .values({
@@ -92,6 +115,7 @@ export async function createNgo(db: Db, input: { name?: string; seatsFree?: numb
       contactInfo: '011-000000',
       report: 'Rehabilitation support',
       seatsFree: input.seatsFree ?? 5,
+      ...input.location,
     })
     .returning();
   return row!;
@@ -106,16 +130,152 @@ export async function sessionCookie(db: Db, userId: string): Promise<string> {
 /** A request from a family member to a lawyer (pending unless told), as the Legal Services screen makes it. */
 export async function createLawyerRequest(
   db: Db,
-  input: { familyMemberId: string; lawyerId: string; status?: 'pending' | 'accepted' | 'rejected' },
+  input: {
+    familyMemberId: string;
+    lawyerId: string;
+    /** 'pending' | 'accepted' | 'rejected' (the database's check refuses anything else). */
+    status?: string;
+    createdAt?: Date;
+    decidedAt?: Date | null;
+  },
 ) {
-  const status = input.status ?? 'pending';
+  const status = (input.status ?? 'pending') as 'pending' | 'accepted' | 'rejected';
   const [row] = await db
     .insert(lawyerRequests)
     .values({
       familyMemberId: input.familyMemberId,
       lawyerId: input.lawyerId,
       status,
-      decidedAt: status === 'pending' ? null : new Date(),
+      decidedAt: input.decidedAt !== undefined ? input.decidedAt : status === 'pending' ? null : new Date(),
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+/** A stored bail paper of a family member (a tiny PDF unless told), as an upload leaves it. */
+export async function createDocument(
+  db: Db,
+  input: { familyMemberId: string; uploadedBy?: string | null; filename?: string; contentType?: string; bytes?: Buffer; createdAt?: Date },
+) {
+  const bytes = input.bytes ?? Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
+  const [row] = await db
+    .insert(documents)
+    .values({
+      familyMemberId: input.familyMemberId,
+      uploadedBy: input.uploadedBy === undefined ? input.familyMemberId : input.uploadedBy,
+      filename: input.filename ?? `bail-${++seq}.pdf`,
+      contentType: input.contentType ?? 'application/pdf',
+      size: bytes.length,
+      sha256: sha256Hex(bytes),
+      bytes,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+/** Another case of a registered family member. */
+export async function createCase(db: Db, input: { familyMemberId: string; caseNumber?: string; detail?: string; caseType?: CaseType }) {
+  const [row] = await db
+    .insert(cases)
+    .values({
+      familyMemberId: input.familyMemberId,
+      caseNumber: input.caseNumber ?? `CASE-${++seq}`,
+      detail: input.detail ?? 'Held under IPC 379',
+      caseType: input.caseType ?? 'Criminal Defense Lawyer',
+    })
+    .returning();
+  return row!;
+}
+
+/** An NGO assigned to a family member (the seat count is the caller's business, as in the tests of it). */
+export async function createNgoAssignment(
+  db: Db,
+  input: { familyMemberId: string; ngoId: string; assignedBy?: string | null; assignedAt?: Date },
+) {
+  const [row] = await db
+    .insert(ngoAssignments)
+    .values({
+      familyMemberId: input.familyMemberId,
+      ngoId: input.ngoId,
+      assignedBy: input.assignedBy ?? null,
+      ...(input.assignedAt ? { assignedAt: input.assignedAt } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+/** A family member's bail accepted by the jail authority. */
+export async function createBailReview(db: Db, input: { familyMemberId: string; decidedBy?: string | null; decidedAt?: Date }) {
+  const [row] = await db
+    .insert(bailReviews)
+    .values({
+      familyMemberId: input.familyMemberId,
+      decidedBy: input.decidedBy ?? null,
+      ...(input.decidedAt ? { decidedAt: input.decidedAt } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+/** An open password reset (its id is the sha256 of the emailed token). */
+export async function createPasswordReset(db: Db, input: { userId: string; id?: string; expiresAt?: Date; usedAt?: Date | null }) {
+  const [row] = await db
+    .insert(passwordResets)
+    .values({
+      id: input.id ?? sha256Hex(randomBytes(16).toString('hex')),
+      userId: input.userId,
+      expiresAt: input.expiresAt ?? new Date(Date.now() + 600_000),
+      usedAt: input.usedAt ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createContactMessage(
+  db: Db,
+  input: { userId?: string | null; name?: string; email?: string; message?: string } = {},
+) {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      userId: input.userId ?? null,
+      name: input.name ?? 'Asha',
+      email: input.email ?? uniqueEmail('contact'),
+      message: input.message ?? 'Please call me back.',
+    })
+    .returning();
+  return row!;
+}
+
+export async function createOutboxEmail(
+  db: Db,
+  input: { to?: string; subject?: string; text?: string; status?: 'pending' | 'sent' | 'failed' } = {},
+) {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      to: input.to ?? uniqueEmail('mail'),
+      subject: input.subject ?? 'Hello',
+      text: input.text ?? 'Hello from Rihaai',
+      status: input.status ?? 'pending',
+    })
+    .returning();
+  return row!;
+}
+
+export async function createAuditEvent(
+  db: Db,
+  input: { actorId?: string | null; action?: string; subject?: string | null; details?: Record<string, unknown> } = {},
+) {
+  const [row] = await db
+    .insert(auditEvents)
+    .values({
+      actorId: input.actorId ?? null,
+      action: input.action ?? 'test.event',
+      subject: input.subject ?? null,
+      details: input.details ?? null,
     })
     .returning();
   return row!;

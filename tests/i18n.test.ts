@@ -1,9 +1,10 @@
 // Every English text exists in Hindi, Spanish, French and German, is really translated, and keeps
-// its {{placeholders}} (issue 6 item 5). English is the source: src/client/locales/en/<namespace>.json.
+// its {{placeholders}} (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). English is the source: src/client/locales/en/<namespace>.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#shared/constants.ts';
+import { CLIENT_ERROR_CODES, ERROR_CODES } from '#shared/errors.ts';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/client/locales');
 const OTHERS = LANGUAGES.filter((l) => l !== 'en');
@@ -17,7 +18,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   all: ['Rihaai', 'OK', 'NGO', 'NGOs', 'PDF', 'English', 'हिन्दी', 'Español', 'Français', 'Deutsch'],
   hi: [],
   es: [],
-  fr: ['Message', 'Contact', 'Type', 'Dashboard'],
+  fr: ['Message', 'Contact', 'Type', 'Dashboard', 'District'],
   de: ['Name', 'Dashboard', 'Status', 'Details', 'Team', 'Hotline', 'Support'],
 };
 
@@ -40,6 +41,16 @@ const allowedAsIs = (lang: string, value: string) =>
   /^https?:\/\//.test(value) ||
   SAME_AS_ENGLISH.all!.includes(value) ||
   (SAME_AS_ENGLISH[lang] ?? []).includes(value);
+
+describe('error codes', () => {
+  it('errors.json has a text for exactly the codes in src/shared/errors.ts', () => {
+    // Besides one text per code, errors.json holds field messages (sentences) and validation rules (`validation.*`).
+    const keys = Object.keys(read('en', 'errors') ?? {})
+      .filter((k) => /^[a-z_]+$/.test(k))
+      .sort();
+    expect(keys).toEqual([...ERROR_CODES, ...CLIENT_ERROR_CODES].sort());
+  });
+});
 
 describe('translations', () => {
   it('has English namespaces to translate', () => {

@@ -1,4 +1,4 @@
-// A real prison's jail authority handles thousands of undertrials (issue 5): with 10,000 family
+// A real prison's jail authority handles thousands of undertrials (docs/design.md#5-quality-bars-every-change-keeps): with 10,000 family
 // members the dashboard's first page and a search answer correctly, quickly, and with exactly the
 // same number of SQL statements as with 10.
 import { sql } from 'drizzle-orm';

@@ -2,6 +2,10 @@
 // x-roles allow. Routes added later are covered automatically.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/constants.ts';
+import { isErrorCode, type ErrorBody } from '#shared/errors.ts';
+import Fastify from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { installRouteGuard, UndeclaredRouteError } from '#server/plugins/route-guard.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, sessionCookie } from './factories.ts';
 
@@ -70,17 +74,64 @@ describe('authorization matrix from the OpenAPI document', () => {
         const cookie = role ? await sessionCookie(t.db, users[role]!) : undefined;
         const res = await t.request(op.method, fill(op.path), { cookie, body: op.method === 'GET' ? undefined : {} });
         expect(res.statusCode, `${role} ${op.method} ${op.path}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(isErrorCode(res.json<ErrorBody>().error.code), `${role} ${op.method} ${op.path}`).toBe(true);
       }
     }
   });
 });
 
-describe('every /api route has a declared guard', () => {
-  it('has no route registered without roles', () => {
+describe('every /api route has a declared guard (deny by default)', () => {
+  const isDeclared = (roles: unknown) =>
+    roles === 'public' ||
+    roles === 'signed-in' ||
+    (Array.isArray(roles) && roles.length > 0 && roles.every((r) => (ROLES as readonly unknown[]).includes(r)));
+
+  it('records the declared roles of every route, and nothing else', () => {
     expect(t.app.routeRoles.size).toBeGreaterThan(5);
-    for (const [key, roles] of t.app.routeRoles) {
-      expect(roles, key).toBeDefined();
+    for (const [key, roles] of t.app.routeRoles) expect(isDeclared(roles), key).toBe(true);
+  });
+
+  it('refuses to register an /api route that declares no roles', async () => {
+    const app = await buildApp({ db: t.db, env: t.env, mailer: t.mailer });
+    try {
+      expect(() => app.get('/api/undeclared', async () => ({ open: true }))).toThrow(UndeclaredRouteError);
+      // A declared one next to it registers fine, so the refusal is about the missing roles.
+      expect(() => app.get('/api/declared', { config: { roles: 'public' } }, async () => ({ ok: true }))).not.toThrow();
+      await app.ready();
+      expect(app.routeRoles.has('GET /api/undeclared')).toBe(false);
+      expect((await app.inject({ method: 'GET', url: '/api/undeclared' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
     }
+  });
+
+  it('fails start-up when a plugin registers an undeclared route', async () => {
+    const app = await buildApp({ db: t.db, env: t.env, mailer: t.mailer });
+    const registering = app.register(async (child) => {
+      child.post('/api/plugin-route', async () => ({ open: true }));
+    });
+    await expect(registering).rejects.toThrow(UndeclaredRouteError);
+    await app.close().catch(() => {});
+  });
+
+  it('is installed before any plugin, so an early route cannot escape; outside /api it asks nothing', async () => {
+    const app = Fastify();
+    installRouteGuard(app);
+    expect(() => app.get('/api/early', async () => ({ open: true }))).toThrow(UndeclaredRouteError);
+    // Outside /api (static files, the SPA shell) no declaration is needed.
+    expect(() => app.get('/healthz', async () => 'ok')).not.toThrow();
+    await app.close();
+  });
+
+  it('refuses, at request time, an /api route that was registered before the guard', async () => {
+    const app = Fastify();
+    app.get('/api/before', async () => ({ open: true }));
+    installRouteGuard(app);
+    await app.ready();
+    const res = await app.inject({ method: 'GET', url: '/api/before' });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('open');
+    await app.close();
   });
 });
 

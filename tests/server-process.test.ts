@@ -21,24 +21,37 @@ function start(env: Record<string, string>) {
   });
   children.push(child);
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const listeners = new Set<() => void>();
+  const onData = (d: Buffer) => {
+    output += d.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  /**
+   * Resolves when the process says it is ready (main.ts prints "Rihaai is ready at" after listen), and
+   * fails if it exits first. No clock: a slow machine only makes it later; the test's own timeout bounds it.
+   */
+  const ready = () =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!output.includes('Rihaai is ready at')) return;
+        listeners.delete(check);
+        resolve();
+      };
+      listeners.add(check);
+      check();
+      void exited.then((code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
+    });
+  return { child, exited, ready, output: () => output };
 }
 
-async function waitReady(port: number, timeoutMs = 45_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server not ready in time');
+/** After the process says it is ready, /api/ready must answer 200 at once. */
+async function expectReady(p: { ready: () => Promise<void> }, port: number) {
+  await p.ready();
+  const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+  expect(res.status).toBe(200);
 }
 
 describe('configuration', () => {
@@ -56,14 +69,14 @@ describe.skipIf(usePostgres())('the server process', () => {
     expect(await p.exited).toBe(1);
     expect(p.output()).toMatch(/PORT/);
     expect(p.output()).not.toMatch(/\n\s+at /);
-  });
+  }, 600_000);
 
   it('holds its embedded database alone, prints demo accounts, and shuts down cleanly on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-proc-'));
     const port = 3900 + Math.floor(Math.random() * 90);
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: path.join(dir, 'none') };
     const first = start(env);
-    await waitReady(port);
+    await expectReady(first, port);
     expect(first.output()).toMatch(/family\.demo@gmail\.com/);
     expect(first.output()).toMatch(/Jail-Authority registration code: RIHAAI-JAIL-2024/);
     expect(fs.existsSync(path.join(dir, 'db.lock'))).toBe(true);
@@ -78,10 +91,10 @@ describe.skipIf(usePostgres())('the server process', () => {
 
     // The data survived: a restart finds the demo accounts and does not seed again.
     const third = start(env);
-    await waitReady(port);
+    await expectReady(third, port);
     expect(third.output()).not.toMatch(/Demo data loaded/);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 120_000);
+  }, 600_000);
 });

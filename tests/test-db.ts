@@ -13,6 +13,8 @@ export interface TestDb {
   databaseUrl?: string;
   /** SQL statements run so far; reset with `queries.length = 0`. */
   queries: string[];
+  /** Parameters of each statement in `queries` (same index), for EXPLAIN. */
+  queryParams: unknown[][];
   /** Counts the statements `fn` runs. */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; statements: string[] }>;
   close(): Promise<void>;
@@ -22,7 +24,13 @@ export const usePostgres = () => process.env.RIHAAI_TEST_DB === 'postgres';
 
 export async function createTestDb(options: { poolSize?: number } = {}): Promise<TestDb> {
   const queries: string[] = [];
-  const onQuery = (q: string) => queries.push(q);
+  const queryParams: unknown[][] = [];
+  const onQuery = (q: string, params: unknown[]) => {
+    // Kept in step with `queries`, which callers may empty.
+    if (queryParams.length > queries.length) queryParams.length = queries.length;
+    queries.push(q);
+    queryParams.push(params);
+  };
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (usePostgres()) {
@@ -59,6 +67,7 @@ export async function createTestDb(options: { poolSize?: number } = {}): Promise
     kind: handle.kind,
     databaseUrl,
     queries,
+    queryParams,
     async countQueries(fn) {
       const start = queries.length;
       const result = await fn();

@@ -8,9 +8,15 @@ import { setUnauthenticatedHandler } from './lib/api-client.ts';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/use-session.ts';
 import { paths } from './app/paths.ts';
+import { markSessionExpired } from './lib/session-expiry.ts';
 
-// A 401 anywhere means the session ended: forget it and go to sign-in.
+// A 401 anywhere means the session ended. Someone signed in on a page is asked to sign in again over
+// it, so what they typed stays; otherwise forget the session and go to sign-in.
 setUnauthenticatedHandler(() => {
+  if (queryClient.getQueryData(sessionQuery.queryKey)?.user) {
+    markSessionExpired();
+    return;
+  }
   queryClient.setQueryData(sessionQuery.queryKey, { user: null });
   void router.navigate(paths.signIn);
 });

@@ -1,11 +1,13 @@
 // buildApp: the whole server as a function, so tests boot it in-process with app.inject().
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './types.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { installRouteGuard } from './plugins/route-guard.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
+import { safeLogSerializers } from './lib/log-safety.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -19,27 +21,51 @@ import { passwordsRoutes } from './features/passwords/passwords.routes.ts';
 import { lawyersRoutes } from './features/lawyers/lawyers.routes.ts';
 import { jailRoutes } from './features/jail/jail.routes.ts';
 import { ngosRoutes } from './features/ngos/ngos.routes.ts';
+import { casesRoutes } from './features/cases/cases.routes.ts';
+import { deadlinesRoutes } from './features/deadlines/deadlines.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { multipartPlugin } from './lib/documents.ts';
 
 export interface BuildAppOptions extends AppDeps {
+  /** true: the production logger (JSON to stdout, or to logStream). */
   logger?: FastifyServerOptions['logger'];
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ logger = false, ...deps }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ logger = false, logStream, ...deps }: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = deps;
   const app = Fastify({
     logger:
       logger === true
         ? {
-            level: deps.env.LOG_LEVEL,
-            // Never log credentials: cookies and auth headers are redacted; bodies are not logged.
+            level: env.LOG_LEVEL,
+            // Never log credentials: cookies and auth headers are redacted; bodies are not logged;
+            // errors are logged without SQL parameters or PostgreSQL's row details (log-safety.ts).
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: safeLogSerializers,
+            ...(logStream ? { stream: logStream } : {}),
           }
         : logger,
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
-    return503OnClosing: true,
+    // Slow clients cannot hold connections open for ever: the whole request, its headers,
+    // and silence on a connection each have a limit (README "Deploying").
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: env.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: env.HEADERS_TIMEOUT_MS,
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(2_000, env.HEADERS_TIMEOUT_MS),
+    },
+    // Shutdown is answered by lifecyclePlugin, in our error shape.
+    return503OnClosing: false,
+    // A malformed percent-encoded URL is answered in our shape, not Fastify's.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.decorate('deps', deps);
+  // First, before any plugin can add a route: an /api route without declared roles fails start-up.
+  installRouteGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON routes accept JSON only (uploads register multipart themselves): a plain-text
@@ -47,14 +73,14 @@ export async function buildApp({ logger = false, ...deps }: BuildAppOptions): Pr
   app.removeContentTypeParser(['text/plain']);
 
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(openapiPlugin);
   await app.register(multipartPlugin);
 
-  // Features, registered by hand (STYLE rule 4).
+  // Features, registered by hand (docs/style.md#rules-of-thumb rule 4).
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(documentsRoutes);
@@ -65,6 +91,9 @@ export async function buildApp({ logger = false, ...deps }: BuildAppOptions): Pr
   await app.register(familyRoutes);
   await app.register(jailRoutes);
   await app.register(ngosRoutes);
+  await app.register(casesRoutes);
+  await app.register(deadlinesRoutes);
+  await app.register(notificationsRoutes);
 
   await app.register(spaPlugin);
   return app;

@@ -6,6 +6,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 import { createMailer } from './lib/mailer.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
+import { drainAndClose } from './plugins/lifecycle.ts';
+import type { FastifyInstance } from 'fastify';
+import { configureDeadlineScheduler } from './features/deadlines/deadlines.scheduler.ts';
 import path from 'node:path';
 
 async function main() {
@@ -19,42 +22,59 @@ async function main() {
     }
     throw err;
   }
-  const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
+  // The app (and its logger) is built after the database is open: until then, log to stderr.
+  const late: { app?: FastifyInstance } = {};
+  const handle = await openDb({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, 'db'),
+    onConnectionError: (err) => {
+      if (late.app) late.app.log.warn({ err }, 'database connection lost; it will be reopened when the database answers');
+      else console.error(`database connection lost: ${err.message}`);
+    },
+  });
   await migrate(handle, path.resolve(env.MIGRATIONS_DIR));
   const seed = env.SEED_DEMO ? await seedDemoData(handle.db) : { seeded: false };
 
   // The mailer logs through the app's logger, created just below.
-  const mailerLog = { info: (obj: object, msg: string) => app.log.info(obj, msg) };
+  const mailerLog = { info: (obj: object, msg: string) => late.app?.log.info(obj, msg) };
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: mailerLog });
-  const app = await buildApp({ db: handle.db, env, mailer, logger: true });
-  const worker = startOutboxWorker(handle.db, mailer, app.log, env.OUTBOX_POLL_MS);
+  const server = await buildApp({ db: handle.db, env, mailer, logger: true });
+  late.app = server;
+  const worker = startOutboxWorker(handle.db, mailer, server.log, env.OUTBOX_POLL_MS);
+  // A promise nobody awaited must not end the process (and every instance with it): log it.
+  process.on('unhandledRejection', (reason) => server.log.error({ err: reason }, 'unhandled promise rejection'));
+  configureDeadlineScheduler({ publicUrl: env.PUBLIC_URL });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Ctrl-C at a terminal stops at once; SIGTERM (service manager, orchestrator) drains first.
+    const graceMs = signal === 'SIGINT' ? 0 : env.SHUTDOWN_GRACE_MS;
+    server.log.info({ signal, graceMs }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), graceMs + 15_000);
     force.unref();
     try {
-      await app.close();
+      await drainAndClose(server, graceMs);
       await worker.stop();
       mailer.close();
       await handle.close();
       process.exit(0);
     } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
+      server.log.error({ err }, 'shutdown failed');
       process.exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  const listening = await server.listen({ port: env.PORT, host: env.HOST });
   const where = handle.kind === 'pglite' ? `embedded database in ${path.resolve(env.DATA_DIR, 'db')}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
     '',
     `Rihaai is ready at ${env.PUBLIC_URL}  (${where})`,
+    // The address really listened on, when people are told another one (a proxy, or PUBLIC_URL set by hand).
+    new URL(env.PUBLIC_URL).port === String(env.PORT) ? '' : `Listening on ${listening.replace('[::1]', 'localhost')}`,
     env.SEED_DEMO
       ? [
           seed.seeded
@@ -63,7 +83,10 @@ async function main() {
           ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(15)} ${a.email}`),
         ].join('\n')
       : '',
-    `Jail-Authority registration code: ${env.JAIL_AUTHORITY_CODE}`,
+    // In production the code is a secret: it is not written to the log.
+    env.NODE_ENV === 'production'
+      ? 'Jail-Authority registration code: set from JAIL_AUTHORITY_CODE (not shown).'
+      : `Jail-Authority registration code: ${env.JAIL_AUTHORITY_CODE}`,
     mailer.kind === 'log' ? 'Email: SMTP_URL not set, emails are written to the log.' : 'Email: delivered over SMTP.',
     '',
   ];

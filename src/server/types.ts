@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
-    /** Every /api route and who may call it, as declared (filled by the auth plugin). */
+    /** Every /api route and who may call it, as declared (filled by plugins/route-guard.ts). */
     routeRoles: Map<string, RouteRoles>;
   }
 }

@@ -1,16 +1,9 @@
-// Accounts: sign-up, sign-in, session, profile (SPEC §2, §4, §5).
+// Accounts: sign-up, sign-in, session, profile (docs/spec.md#2-screens-and-routes, §4, §5).
 import { z } from 'zod';
-import { LanguageSchema, LIMITS, RoleSchema } from './constants.ts';
+import { LIMITS } from './constants.ts';
+import { LanguageSchema, RoleSchema } from './enums.ts';
 
-/** SPEC §5: a lowercase letter first, then an address at one of the allowed domains (gmail.com by default). */
-export function emailPattern(domains: readonly string[]): RegExp {
-  const alt = domains.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  return new RegExp(`^[a-z][a-z0-9._%+-]*@(?:${alt})$`);
-}
-
-export function emailRuleMessage(domains: readonly string[]): string {
-  return `Please use a valid ${domains.map((d) => `@${d}`).join(' or ')} email address.`;
-}
+export { emailPattern, emailRuleMessage } from './email.ts';
 
 const email = z.string().trim().min(1, 'Email is required.').max(LIMITS.emailMax);
 const password = z
@@ -24,10 +17,20 @@ export const SignUpSchema = z.strictObject({
   name: NameSchema,
   email,
   password,
-  /** Needed for Jail-Authority only (DESIGN §3). */
+  /** Needed for Jail-Authority only (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). */
   registrationCode: z.string().max(200).optional(),
+  /** The language the person signs up in; their welcome email is written in it. */
+  language: LanguageSchema.optional(),
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
+
+/**
+ * The one answer to every accepted sign-up, new address or not, so it reveals nothing about which
+ * accounts exist. It signs no one in: the client signs in with the same details.
+ */
+export const SIGN_UP_REPLY = 'Check your email. If this address already has a Rihaai account, we have sent its owner a message instead.';
+export const SignUpReplySchema = z.object({ message: z.string() });
+export type SignUpReply = z.infer<typeof SignUpReplySchema>;
 
 export const SignInSchema = z.strictObject({
   role: RoleSchema,

@@ -1,9 +1,9 @@
-// The contract's enums and limits (SPEC §3, §9). Imported by client and server alike.
-import { z } from 'zod';
+// The contract's enums and limits (docs/spec.md#3-entities-and-their-fields, §9). Imported by client and server alike.
+// No zod here: the sign-in route uses these values and must not load a validator; the zod enums
+// live in enums.ts (docs/decisions/0010-no-zod-on-the-sign-in-route.md).
 
 export const ROLES = ['Family-Member', 'Lawyer', 'Jail-Authority'] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const CASE_TYPES = [
   'Criminal Defense Lawyer',
@@ -16,15 +16,15 @@ export const CASE_TYPES = [
   'International Law Attorney',
   'Intellectual Property Lawyer',
 ] as const;
-export const CaseTypeSchema = z.enum(CASE_TYPES);
-export type CaseType = z.infer<typeof CaseTypeSchema>;
+export type CaseType = (typeof CASE_TYPES)[number];
 
 export const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de'] as const;
-export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
+export type Language = (typeof LANGUAGES)[number];
 
 export const REQUEST_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** An open request (pending or accepted): a member has at most one per lawyer. */
+export const OPEN_REQUEST_STATUSES = ['pending', 'accepted'] as const satisfies readonly RequestStatus[];
 
 export const LIMITS = {
   passwordMin: 8,
@@ -43,14 +43,14 @@ export const LIMITS = {
   copyrightYear: 2024,
 } as const;
 
-/** Role → home route (SPEC §6). */
+/** Role → home route (docs/spec.md#6-roles-and-permissions). */
 export const ROLE_HOME: Record<Role, string> = {
   'Family-Member': '/family-member',
   Lawyer: '/lawyer',
   'Jail-Authority': '/jail-authority',
 };
 
-/** Role → where a newly signed-up user goes (SPEC §6). */
+/** Role → where a newly signed-up user goes (docs/spec.md#6-roles-and-permissions). */
 export const ROLE_AFTER_SIGNUP: Record<Role, string> = {
   'Family-Member': '/fmform',
   Lawyer: '/lawyerform',

@@ -1,4 +1,4 @@
-// Contact form (SPEC §2 Contact form, §4 Contact, §8): the message and its auto-reply.
+// Contact form (docs/spec.md#2-screens-and-routes Contact form, §4 Contact, §8): the message and its auto-reply.
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 
@@ -11,10 +11,9 @@ export const SendContactMessageSchema = z.strictObject({
 });
 export type SendContactMessage = z.infer<typeof SendContactMessageSchema>;
 
-/** SPEC §8's texts: which one the screen shows depends on `autoReply`. */
+/** docs/spec.md#8-error-catalogue's texts: which one the screen shows depends on `autoReply`. */
 export const CONTACT_SENT = 'Message sent successfully, and an auto-reply has been sent!';
 export const CONTACT_SENT_NO_AUTO_REPLY = 'Message sent, but failed to send auto-reply.';
-export const CONTACT_FAILED = 'An error occurred, please try again.';
 
 export const ContactResultSchema = z.object({
   id: z.uuid(),

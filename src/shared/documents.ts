@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from './constants.ts';
+import { RoleSchema } from './enums.ts';
 
 export const DocumentMetaSchema = z.object({
   id: z.uuid(),

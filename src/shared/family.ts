@@ -1,7 +1,10 @@
-// Family member journey: registration, cases, lawyer search and requests, NGO, bail papers (SPEC §2, §4, §5).
+// Family member journey: registration, cases, lawyer search and requests, NGO, bail papers (docs/spec.md#2-screens-and-routes, §4, §5).
 import { z } from 'zod';
-import { CASE_TYPES, CaseTypeSchema, LIMITS, REQUEST_STATUSES } from './constants.ts';
+import { CASE_TYPES, LIMITS, REQUEST_STATUSES } from './constants.ts';
+import { CaseTypeSchema } from './enums.ts';
 import { DocumentMetaSchema } from './documents.ts';
+import { CaseEventSchema, CaseFactsInputSchema, CaseFactsSchema, StoredReleaseSchema } from './cases.ts';
+import { checkLocation, locationFields, LocationSchema, NearnessSchema } from './locations.ts';
 
 /** Shown on a bad phone number (the client shows its translation of the same rule). */
 export const PHONE_RULE = 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9 (optional +91 or 0 before it).';
@@ -46,18 +49,27 @@ export const CreateCaseSchema = z.strictObject({
   caseNumber: CaseNumberSchema,
   detail: CaseDetailSchema,
   caseType: CaseTypeInputSchema,
+  /** The release tracker's facts; every one may be left out. */
+  facts: CaseFactsInputSchema.optional(),
 });
 export type CreateCase = z.infer<typeof CreateCaseSchema>;
+/** What the browser sends (facts before defaults are applied). */
+export type CreateCaseInput = z.input<typeof CreateCaseSchema>;
 
-/** The /fmform submission: the family member record and their first case. */
-export const RegisterFamilySchema = z.strictObject({
-  phone: PhoneSchema,
-  address: AddressSchema,
-  caseNumber: CaseNumberSchema,
-  detail: CaseDetailSchema,
-  caseType: CaseTypeInputSchema,
-});
+/** The /fmform submission: the family member record and their first case; the location is the prison's. */
+export const RegisterFamilySchema = z
+  .strictObject({
+    phone: PhoneSchema,
+    address: AddressSchema,
+    caseNumber: CaseNumberSchema,
+    detail: CaseDetailSchema,
+    caseType: CaseTypeInputSchema,
+    facts: CaseFactsInputSchema.optional(),
+    ...locationFields,
+  })
+  .superRefine(checkLocation);
 export type RegisterFamily = z.infer<typeof RegisterFamilySchema>;
+export type RegisterFamilyInput = z.input<typeof RegisterFamilySchema>;
 
 export const CaseSchema = z.object({
   id: z.uuid(),
@@ -65,6 +77,8 @@ export const CaseSchema = z.object({
   detail: z.string(),
   caseType: CaseTypeSchema,
   createdAt: z.string(),
+  facts: CaseFactsSchema,
+  release: StoredReleaseSchema,
 });
 export type Case = z.infer<typeof CaseSchema>;
 
@@ -73,6 +87,9 @@ export const FamilyRegistrationSchema = z.object({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
+  /** The prison's state code and district (india-locations.ts), or null when not given. */
+  state: z.string().nullable(),
+  district: z.string().nullable(),
   registeredAt: z.string(),
   /** Oldest first: the first one is the case given on /fmform. */
   cases: z.array(CaseSchema),
@@ -83,7 +100,7 @@ export const RequestStatusSchema = z.enum(REQUEST_STATUSES);
 
 const LawyerRefSchema = z.object({ id: z.uuid(), name: z.string() });
 
-/** Where a case stands, one event at a time, in time order (DESIGN: "go beyond the original"). */
+/** Where a case stands, one event at a time, in time order (docs/design.md: "go beyond the original"). */
 export const TimelineEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('case_added'), at: z.string() }),
   z.object({ kind: z.literal('lawyer_requested'), at: z.string(), lawyer: LawyerRefSchema, status: RequestStatusSchema }),
@@ -92,6 +109,8 @@ export const TimelineEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bail_paper'), at: z.string(), document: DocumentMetaSchema }),
   z.object({ kind: z.literal('bail_accepted'), at: z.string() }),
   z.object({ kind: z.literal('ngo_assigned'), at: z.string(), ngo: z.object({ id: z.uuid(), name: z.string() }) }),
+  CaseEventSchema.extend({ kind: z.literal('facts_changed') }),
+  CaseEventSchema.extend({ kind: z.literal('application_printed') }),
 ]);
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 
@@ -124,12 +143,18 @@ export const LawyerCardSchema = z.object({
   address: z.string(),
   lawyerType: CaseTypeSchema,
   courtArea: z.string(),
+  state: z.string().nullable(),
+  district: z.string().nullable(),
+  /** Same district as the member's prison, same state, or elsewhere (the list is in this order). */
+  nearness: NearnessSchema,
 });
 export type LawyerCard = z.infer<typeof LawyerCardSchema>;
 
 export const LawyerSearchSchema = z.object({
   /** The member's case types: the search matches these (shown in the empty state). */
   caseTypes: z.array(CaseTypeSchema),
+  /** The member's location the list is ordered by; null when /fmform gave none. */
+  location: LocationSchema.nullable(),
   lawyers: z.array(LawyerCardSchema),
 });
 export type LawyerSearch = z.infer<typeof LawyerSearchSchema>;
@@ -161,6 +186,3 @@ export type FamilyNgo = z.infer<typeof FamilyNgoSchema>;
 
 export const FamilyDocumentsSchema = z.object({ documents: z.array(DocumentMetaSchema) });
 export type FamilyDocuments = z.infer<typeof FamilyDocumentsSchema>;
-
-/** Error codes of this feature (also listed in ERROR_CODES). */
-export const FAMILY_ERROR_CODES = ['not_registered', 'case_exists', 'already_requested', 'lawyer_type_mismatch'] as const;

@@ -1,18 +1,24 @@
-// Lawyer journey: registration, pending requests, accept/reject, clients and bail papers (SPEC §2, §4, §5).
+// Lawyer journey: registration, pending requests, accept/reject, clients and bail papers (docs/spec.md#2-screens-and-routes, §4, §5).
 import { z } from 'zod';
 import { CASE_TYPES, LIMITS } from './constants.ts';
 import { DocumentMetaSchema } from './documents.ts';
 import { PhoneSchema } from './family.ts';
+import { CaseFactsSchema, StoredReleaseSchema } from './cases.ts';
+import { checkLocation, locationFields } from './locations.ts';
 
 export const LawyerTypeSchema = z.enum(CASE_TYPES, { error: 'Choose a lawyer type.' });
 
 /** The /lawyerform body. Name and email come from the account and cannot be changed here. */
-export const SaveLawyerRegistrationSchema = z.strictObject({
-  phone: PhoneSchema,
-  address: z.string().trim().min(1, 'Address is required.').max(LIMITS.addressMax),
-  lawyerType: LawyerTypeSchema,
-  courtArea: z.string().trim().min(1, 'Court area is required.').max(LIMITS.courtAreaMax),
-});
+/** The location is the court's district. */
+export const SaveLawyerRegistrationSchema = z
+  .strictObject({
+    phone: PhoneSchema,
+    address: z.string().trim().min(1, 'Address is required.').max(LIMITS.addressMax),
+    lawyerType: LawyerTypeSchema,
+    courtArea: z.string().trim().min(1, 'Court area is required.').max(LIMITS.courtAreaMax),
+    ...locationFields,
+  })
+  .superRefine(checkLocation);
 export type SaveLawyerRegistration = z.infer<typeof SaveLawyerRegistrationSchema>;
 
 export const LawyerRegistrationSchema = z.object({
@@ -22,16 +28,20 @@ export const LawyerRegistrationSchema = z.object({
   address: z.string(),
   lawyerType: z.enum(CASE_TYPES),
   courtArea: z.string(),
+  state: z.string().nullable(),
+  district: z.string().nullable(),
   registeredAt: z.string(),
 });
 export type LawyerRegistration = z.infer<typeof LawyerRegistrationSchema>;
 
-/** A case as the lawyer sees it; `caseNumber` is SPEC's "case id". */
+/** A case as the lawyer sees it; `caseNumber` is the spec's (docs/spec.md) "case id". */
 export const LawyerCaseSchema = z.object({
   id: z.uuid(),
   caseNumber: z.string(),
   caseType: z.string(),
   detail: z.string(),
+  facts: CaseFactsSchema,
+  release: StoredReleaseSchema,
 });
 export type LawyerCase = z.infer<typeof LawyerCaseSchema>;
 
@@ -65,6 +75,9 @@ export type RequestDecision = z.infer<typeof RequestDecisionSchema>;
 /** An accepted client on /lawyer-cases, with every bail paper on their record (newest first). */
 export const LawyerClientSchema = FamilyContactSchema.extend({
   acceptedAt: z.string(),
+  /** Where the client stands beyond the lawyer: bail accepted when, and the NGO. */
+  bailAcceptedAt: z.string().nullable(),
+  ngo: z.object({ name: z.string(), contactInfo: z.string() }).nullable(),
   cases: z.array(LawyerCaseSchema),
   documents: z.array(DocumentMetaSchema),
 });

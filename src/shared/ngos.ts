@@ -1,32 +1,50 @@
-// NGOs (rehabilitation centres): managed by the jail authority (DESIGN §3), SPEC §3 "ngo".
+// NGOs (rehabilitation centres): managed by the jail authority (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong), docs/spec.md#3-entities-and-their-fields "ngo".
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { checkLocation, locationFields, NearnessSchema } from './locations.ts';
 
-/** Highest free-seat count accepted: a typo guard, not a business rule. */
+/** Highest seat count accepted: a typo guard, not a business rule. */
 export const NGO_SEATS_MAX = 100_000;
 
 export const NGO_FIELD_MESSAGES = {
   nameRequired: 'Name is required.',
   addressRequired: 'Address is required.',
   contactRequired: 'Contact info is required.',
-  seats: 'Free seats must be a whole number of 0 or more.',
-  seatsTooMany: `Free seats must be at most ${NGO_SEATS_MAX}.`,
+  seats: 'Total seats must be a whole number of 0 or more.',
+  seatsTooMany: `Total seats must be at most ${NGO_SEATS_MAX}.`,
+} as const;
+
+/** 409 answers of an NGO edit. */
+export const NGO_CONFLICT_MESSAGES = {
+  changed: 'Someone else changed this NGO while you were editing it. Reload to see their changes, then try again.',
+  belowAssigned: 'Total seats cannot be fewer than the family members already assigned to this NGO.',
 } as const;
 
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, `At most ${max} characters.`);
 
-export const NgoInputSchema = z.strictObject({
-  name: text(NGO_FIELD_MESSAGES.nameRequired, LIMITS.nameMax),
-  address: text(NGO_FIELD_MESSAGES.addressRequired, LIMITS.addressMax),
-  contactInfo: text(NGO_FIELD_MESSAGES.contactRequired, LIMITS.ngoTextMax),
-  report: z.string().trim().max(LIMITS.ngoTextMax, `At most ${LIMITS.ngoTextMax} characters.`).default(''),
-  seatsFree: z
-    .number({ error: NGO_FIELD_MESSAGES.seats })
-    .int(NGO_FIELD_MESSAGES.seats)
-    .min(0, NGO_FIELD_MESSAGES.seats)
-    .max(NGO_SEATS_MAX, NGO_FIELD_MESSAGES.seatsTooMany),
-});
+export const NgoInputSchema = z
+  .strictObject({
+    name: text(NGO_FIELD_MESSAGES.nameRequired, LIMITS.nameMax),
+    address: text(NGO_FIELD_MESSAGES.addressRequired, LIMITS.addressMax),
+    contactInfo: text(NGO_FIELD_MESSAGES.contactRequired, LIMITS.ngoTextMax),
+    report: z.string().trim().max(LIMITS.ngoTextMax, `At most ${LIMITS.ngoTextMax} characters.`).default(''),
+    /**
+     * The NGO's capacity. Free seats are derived (capacity − assigned members) under a row lock, so
+     * an edit never writes back a free count that assignments have since changed.
+     */
+    seatsTotal: z
+      .number({ error: NGO_FIELD_MESSAGES.seats })
+      .int(NGO_FIELD_MESSAGES.seats)
+      .min(0, NGO_FIELD_MESSAGES.seats)
+      .max(NGO_SEATS_MAX, NGO_FIELD_MESSAGES.seatsTooMany),
+    ...locationFields,
+  })
+  .superRefine(checkLocation);
 export type NgoInput = z.infer<typeof NgoInputSchema>;
+
+/** An edit carries the version the form was loaded at; a newer version means a stale form (409). */
+export const NgoUpdateSchema = NgoInputSchema.extend({ version: z.number().int().min(0).max(2_147_483_647) });
+export type NgoUpdate = z.infer<typeof NgoUpdateSchema>;
 
 /** What a family member and the dashboard see of an NGO. */
 export const NgoSummarySchema = z.object({
@@ -40,14 +58,23 @@ export type NgoSummary = z.infer<typeof NgoSummarySchema>;
 
 export const NgoSchema = NgoSummarySchema.extend({
   seatsFree: z.number().int(),
+  /** Capacity: free seats plus assigned members. */
+  seatsTotal: z.number().int(),
+  version: z.number().int(),
   /** Family members assigned to this NGO now. */
   assignedCount: z.number().int(),
+  state: z.string().nullable(),
+  district: z.string().nullable(),
+  /** With `near`: same district as that family member's prison, same state, or elsewhere. */
+  nearness: NearnessSchema.optional(),
 });
 export type Ngo = z.infer<typeof NgoSchema>;
 
 export const NgoListQuerySchema = z.strictObject({
-  /** true: only NGOs with a free seat (the 'Select NGO' list, SPEC §9). */
+  /** true: only NGOs with a free seat (the 'Select NGO' list, docs/spec.md#9-business-constants-and-limits). */
   available: z.enum(['true', 'false']).optional(),
+  /** A family member's id: NGOs in their prison's district first, then their state, then the rest. */
+  near: z.uuid().optional(),
 });
 
 export const NgoListSchema = z.object({ items: z.array(NgoSchema) });

@@ -1,4 +1,4 @@
-// Forgot password and reset by an emailed single-use link (issue 6 item 4).
+// Forgot password and reset by an emailed single-use link (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 

@@ -1,8 +1,9 @@
-// Edit profile and change password (issue 6 item 3). Email is read-only; the user is always the
+// Edit profile and change password (docs/spec.md#2-screens-and-routes). Email is read-only; the user is always the
 // session's user. Phone, address, lawyer type and court area follow the registration forms' rules.
 import { z } from 'zod';
 import { NameSchema } from './accounts.ts';
-import { CASE_TYPES, LIMITS, RoleSchema } from './constants.ts';
+import { CASE_TYPES, LIMITS } from './constants.ts';
+import { RoleSchema } from './enums.ts';
 import { PhoneSchema } from './family.ts';
 
 const AddressSchema = z.string().trim().min(1, 'Address is required.').max(LIMITS.addressMax);

@@ -8,6 +8,7 @@ import {
   signUpRegisteredViaApi,
   signUpViaApi,
   uniqueEmail,
+  waitForMail,
 } from './helpers.ts';
 
 const AFTER_SIGNUP: Record<Role, RegExp> = { 'Family-Member': /\/fmform$/, Lawyer: /\/lawyerform$/, 'Jail-Authority': /\/jail-authority$/ };
@@ -54,7 +55,7 @@ test.describe('sign up', () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test('shows the password rule and the duplicate-email error', async ({ page }) => {
+  test('shows the password rule, and for a taken address the neutral answer without signing in', async ({ page }) => {
     const { email } = await signUpViaApi(page, 'Lawyer');
     await page.context().clearCookies();
     await page.goto('/signup');
@@ -64,11 +65,16 @@ test.describe('sign up', () => {
     await page.getByLabel(/^Password/).fill('short');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
-    await page.getByLabel(/^Password/).fill(PASSWORD);
+    // Not the owner's password: a stranger trying the taken address.
+    await page.getByLabel(/^Password/).fill('a-strangers-password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Error creating account: An account with this email already exists.' }),
+      page.getByRole('alert').filter({ hasText: 'Check your email. If this address already has a Rihaai account' }),
     ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    const session = (await (await page.request.get('/api/auth/session')).json()) as { user: unknown };
+    expect(session.user).toBeNull();
+    await waitForMail(email, /tried to create a new Rihaai account/);
   });
 });
 

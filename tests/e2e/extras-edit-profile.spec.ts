@@ -8,7 +8,7 @@ test('a registered family member edits name, phone and address; the email stays 
   await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/edit-profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible();
-  const email = page.getByLabel('Email');
+  const email = page.getByLabel('Email', { exact: true });
   await expect(email).toHaveValue('family.demo@gmail.com');
   await expect(email).toHaveAttribute('readonly', '');
 

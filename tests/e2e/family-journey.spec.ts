@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CaseType } from '#shared/constants.ts';
-import { minimalPdf, minimalPng } from '#server/features/family/test-files.ts';
+import { minimalPdf, minimalPng } from '../fixtures/files.ts';
 import { expectAccessible, expectNoHorizontalScroll, signUpViaApi, waitForMail } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };

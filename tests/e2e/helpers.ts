@@ -17,7 +17,7 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${n}${Math.random().toString(36).slice(2, 6)}@gmail.com`;
 }
 
-/** Creates an account through the API (cookie lands in the page's context). */
+/** Creates an account through the API and signs in (cookie lands in the page's context): sign-up itself signs no one in. */
 export async function signUpViaApi(page: Page, role: Role, name = `E2E ${role}`) {
   const email = uniqueEmail(role.toLowerCase().replace(/[^a-z]/g, ''));
   const res = await page.request.post('/api/auth/signup', {
@@ -25,6 +25,7 @@ export async function signUpViaApi(page: Page, role: Role, name = `E2E ${role}`)
     headers: { 'sec-fetch-site': 'same-origin' },
   });
   expect(res.status(), await res.text()).toBe(201);
+  await signInViaApi(page, role, email);
   return { email, name, password: PASSWORD };
 }
 

@@ -1,4 +1,4 @@
-// The jail authority's journey (issue 5): find the member from the family and lawyer journeys,
+// The jail authority's journey (docs/design.md#5-quality-bars-every-change-keeps): find the member from the family and lawyer journeys,
 // assign an NGO, manage NGOs, open the bail paper, accept bail; the family then sees it.
 import { expect, test, type APIRequestContext, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signInViaApi, signUpViaApi, uniqueEmail, waitForMail } from './helpers.ts';
@@ -38,6 +38,7 @@ async function memberWithBailPaper(playwright: PlaywrightWorkerArgs['playwright'
     lawyerEmail: uniqueEmail('advjourney'),
   };
   await ok(await family.post('/api/auth/signup', { data: { role: 'Family-Member', name: m.name, email: m.email, password: PASSWORD } }));
+  await ok(await family.post('/api/auth/signin', { data: { role: 'Family-Member', email: m.email, password: PASSWORD } }));
   await ok(
     await family.put('/api/family/registration', {
       data: {
@@ -53,6 +54,7 @@ async function memberWithBailPaper(playwright: PlaywrightWorkerArgs['playwright'
   await ok(
     await lawyer.post('/api/auth/signup', { data: { role: 'Lawyer', name: m.lawyerName, email: m.lawyerEmail, password: PASSWORD } }),
   );
+  await ok(await lawyer.post('/api/auth/signin', { data: { role: 'Lawyer', email: m.lawyerEmail, password: PASSWORD } }));
   const lawyerId = ((await ok(await lawyer.get('/api/auth/session'))) as { user: { id: string } }).user.id;
   await ok(
     await lawyer.put('/api/lawyers/registration', {
@@ -144,15 +146,15 @@ test('the jail authority assigns an NGO, manages NGOs, opens the bail paper and 
   await dialog.getByLabel(/^Contact info/).fill('011-41000000');
   await dialog.getByLabel(/^Report/).fill('Vocational training.');
   await dialog.getByRole('button', { name: 'Save NGO' }).click();
-  await expect(dialog.getByText('Free seats must be a whole number of 0 or more.')).toBeVisible();
-  await dialog.getByLabel(/^Free seats/).fill('4');
+  await expect(dialog.getByText('Total seats must be a whole number of 0 or more.')).toBeVisible();
+  await dialog.getByLabel(/^Total seats/).fill('4');
   await dialog.getByRole('button', { name: 'Save NGO' }).click();
   await expect(page.getByRole('alert').filter({ hasText: `${ngoName} saved.` })).toBeVisible();
   const ngoCard = page.getByRole('article', { name: ngoName });
   await expect(ngoCard.getByText('4 seats free')).toBeVisible();
   await ngoCard.getByRole('button', { name: /^Edit/ }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${ngoName}` });
-  await edit.getByLabel(/^Free seats/).fill('7');
+  await edit.getByLabel(/^Total seats/).fill('7');
   await edit.getByRole('button', { name: 'Save NGO' }).click();
   await expect(ngoCard.getByText('7 seats free')).toBeVisible();
   const aasra = page.getByRole('article', { name: AASRA });
@@ -171,7 +173,7 @@ test('the jail authority assigns an NGO, manages NGOs, opens the bail paper and 
   const bailCard = page.getByRole('article', { name: m.name });
   await expect(bailCard.getByText(m.lawyerName)).toBeVisible();
   await bailCard.getByRole('button', { name: 'View Bail Paper' }).click();
-  const links = bailCard.getByRole('link');
+  const links = bailCard.getByRole('link', { name: /\.pdf$/ }); // (the phone number is a tel: link too)
   await expect(links).toHaveText(['family-copy.pdf', 'bail-order.pdf']); // newest first
   const highlighted = bailCard.getByRole('listitem').filter({ hasText: 'First bail paper from the lawyer' });
   await expect(highlighted.getByRole('link')).toHaveText('bail-order.pdf');
@@ -181,15 +183,21 @@ test('the jail authority assigns an NGO, manages NGOs, opens the bail paper and 
   expect(file.headers()['content-type']).toBe('application/pdf');
   // Only permitted users may open it: another family member gets 404.
   const stranger = await playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: SAME_ORIGIN });
+  const strangerEmail = uniqueEmail('stranger');
   await ok(
     await stranger.post('/api/auth/signup', {
-      data: { role: 'Family-Member', name: 'Stranger', email: uniqueEmail('stranger'), password: PASSWORD },
+      data: { role: 'Family-Member', name: 'Stranger', email: strangerEmail, password: PASSWORD },
     }),
   );
+  await ok(await stranger.post('/api/auth/signin', { data: { role: 'Family-Member', email: strangerEmail, password: PASSWORD } }));
   expect((await stranger.get(href!)).status()).toBe(404);
   await stranger.dispose();
 
   await bailCard.getByRole('button', { name: /^Bail-Accept/ }).click();
+  // A confirmation names the member with their email (two members can share a name).
+  const confirm = page.getByRole('dialog', { name: `Accept bail for ${m.name}?` });
+  await expect(confirm.getByText(`Email: ${m.email}`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes, accept bail' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Bail-Paper accepted' })).toBeVisible();
   await expect(page).toHaveURL(/\/jail-authority$/);
 
@@ -223,7 +231,7 @@ test("shows 'No seats available for this NGO.' and 'Failed to assign NGO. Please
   // An NGO with one seat, made through the NGO screen's API.
   const ngoName = `Last Seat ${Math.random().toString(36).slice(2, 7)}`;
   const created = await page.request.post('/api/ngos', {
-    data: { name: ngoName, address: 'Karol Bagh, Delhi', contactInfo: '011-1', report: '', seatsFree: 1 },
+    data: { name: ngoName, address: 'Karol Bagh, Delhi', contactInfo: '011-1', report: '', seatsTotal: 1 },
     headers: SAME_ORIGIN,
   });
   expect(created.status()).toBe(201);
@@ -257,12 +265,14 @@ test("shows 'No seats available for this NGO.' and 'Failed to assign NGO. Please
 
   // A search that finds no one.
   await search(page, 'nobody-at-all-zzz');
-  await expect(page.getByText('No family member data available')).toBeVisible();
+  await expect(page.getByText('No family member matches “nobody-at-all-zzz”.')).toBeVisible();
 });
 
 test.describe('accessibility and small screens', () => {
   for (const width of [360, 1280]) {
     test(`every jail-authority screen at ${width}px`, async ({ page, baseURL, playwright }) => {
+      // Many axe scans, each larger since the release tracker: more time on a loaded machine.
+      test.slow();
       const m = await memberWithBailPaper(playwright, baseURL!);
       await page.setViewportSize({ width, height: 800 });
       await signUpViaApi(page, 'Jail-Authority');

@@ -1,4 +1,4 @@
-// The lawyer journey (issue 4): register on /lawyerform, answer a family's request on /pending-case,
+// The lawyer journey: register on /lawyerform, answer a family's request on /pending-case,
 // upload a bail paper on /lawyer-cases, and the family member sees it on /family-case.
 // Families and their requests are made through the API, as the family screens make them.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -25,6 +25,11 @@ async function createFamily(browser: Browser, baseURL: string, name: string): Pr
     headers: SAME_ORIGIN,
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
+  const signIn = await page.request.post('/api/auth/signin', {
+    data: { role: 'Family-Member', email, password: PASSWORD },
+    headers: SAME_ORIGIN,
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   const caseNumber = `FIR-${Math.floor(Math.random() * 9000) + 1000}/2024`;
   const reg = await page.request.put('/api/family/registration', {
     data: {
@@ -96,7 +101,7 @@ test.describe('lawyer registration (/lawyerform)', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(/Enter a 10-digit Indian mobile number/)).toBeVisible();
 
-    // A failure on the server side keeps the user on the form with SPEC's message.
+    // A failure on the server side keeps the user on the form with the spec's (docs/spec.md) message.
     await page.getByLabel(/^Phone number/).fill('98111 22233');
     await page.route('**/api/lawyers/registration', (route) =>
       route.request().method() === 'PUT'
@@ -302,6 +307,8 @@ test.describe('answering requests and uploading a bail paper', () => {
 test.describe('accessibility and small screens', () => {
   for (const width of [360, 1280]) {
     test(`every lawyer screen at ${width}px`, async ({ page, browser, baseURL }) => {
+      // A dozen axe scans, each larger since the release tracker: more time on a loaded machine.
+      test.slow();
       await page.setViewportSize({ width, height: 800 });
       const check = async (label: string) => {
         // Dialogs fade in: scan the finished screen, not a half-transparent frame.

@@ -1,4 +1,4 @@
-// Each role's screens: the home cards, and the drawer built from the same list (SPEC §2 Home screens).
+// Each role's screens: the home cards, and the drawer built from the same list (docs/spec.md#2-screens-and-routes Home screens).
 import type { Role } from '#shared/constants.ts';
 import { paths } from './paths.ts';
 

@@ -1,6 +1,6 @@
 import type { Role } from '#shared/constants.ts';
 
-// Every client route in one place (SPEC §2). Links and redirects use these, never string literals.
+// Every client route in one place (docs/spec.md#2-screens-and-routes). Links and redirects use these, never string literals.
 export const paths = {
   signIn: '/',
   signUp: '/signup',
@@ -25,6 +25,8 @@ export const paths = {
   dashboard: '/dashboard',
   bailPage: '/bail-page',
   ngos: '/ngos',
+  caseFacts: '/case/:caseId',
+  jailApplication: '/jail/application/:caseId',
 } as const;
 
 export const aboutPathFor: Record<Role, string> = {

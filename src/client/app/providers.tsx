@@ -1,17 +1,18 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/public.ts';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { queryClient } from '#client/lib/query-client.ts';
+import { NotificationsOnDemand } from '#client/components/notifications-on-demand.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-center" limit={3} />
       <QueryClientProvider client={queryClient}>
+        {/* At the bottom, above the bottom bar: a notice never covers the page title on a phone. Inside the
+            query client: a notice may hold a control that calls the API (Bail-Accept's Undo). */}
+        <NotificationsOnDemand position="bottom-center" limit={2} />
         <Suspense fallback={null}>{children}</Suspense>
       </QueryClientProvider>
     </MantineProvider>

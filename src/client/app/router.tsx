@@ -1,7 +1,7 @@
 // Every route declares the roles that may open it (steering only; the server decides access).
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Role } from '#shared/constants.ts';
 import { paths } from './paths.ts';
-import { RoleLayout } from './layouts/role-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { SignInPage } from '#client/features/accounts/signin-page.tsx';
@@ -10,6 +10,15 @@ import { SignInPage } from '#client/features/accounts/signin-page.tsx';
 const lazyPage = (load: () => Promise<React.ComponentType>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: await load() }),
 });
+
+/** The signed-in frame (menu, bottom bar, assistant) is loaded with the first signed-in page, not on sign-in. */
+const roleLayout = (roles: readonly Role[] | 'signed-in'): Pick<RouteObject, 'lazy'> =>
+  lazyPage(() =>
+    import('./layouts/role-layout.tsx').then((m) => {
+      const Layout = () => <m.RoleLayout roles={roles} />;
+      return Layout;
+    }),
+  );
 
 const home = (role: 'Family-Member' | 'Lawyer' | 'Jail-Authority') =>
   lazyPage(() =>
@@ -43,17 +52,25 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RoleLayout roles="signed-in" />,
+        ...roleLayout('signed-in'),
         children: [
           { path: paths.profile, ...lazyPage(() => import('#client/features/accounts/profile-page.tsx').then((m) => m.ProfilePage)) },
+          {
+            path: paths.caseFacts,
+            ...lazyPage(() => import('#client/features/cases/case-facts-page.tsx').then((m) => m.CaseFactsPage)),
+          },
           {
             path: paths.editProfile,
             ...lazyPage(() => import('#client/features/profile/edit-profile-page.tsx').then((m) => m.EditProfilePage)),
           },
+          {
+            path: '/notifications',
+            ...lazyPage(() => import('#client/features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage)),
+          },
         ],
       },
       {
-        element: <RoleLayout roles={FM} />,
+        ...roleLayout(FM),
         children: [
           {
             path: paths.familyHome,
@@ -83,7 +100,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RoleLayout roles={LAWYER} />,
+        ...roleLayout(LAWYER),
         children: [
           {
             path: paths.lawyerHome,
@@ -105,13 +122,27 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RoleLayout roles={JAIL} />,
+        ...roleLayout(JAIL),
         children: [
           { path: paths.jailHome, ...home('Jail-Authority') },
           { path: paths.dashboard, ...lazyPage(() => import('#client/features/jail/dashboard-page.tsx').then((m) => m.DashboardPage)) },
+          {
+            path: paths.jailApplication,
+            ...lazyPage(() => import('#client/features/cases/application-page.tsx').then((m) => m.ApplicationPage)),
+          },
           { path: paths.bailPage, ...lazyPage(() => import('#client/features/jail/bail-page.tsx').then((m) => m.BailPage)) },
           { path: paths.ngos, ...lazyPage(() => import('#client/features/ngos/ngos-page.tsx').then((m) => m.NgosPage)) },
           { path: paths.aboutJail, ...lazyPage(() => import('#client/features/about/about-page.tsx').then((m) => m.AboutJailPage)) },
+          { path: '/prisons', ...lazyPage(() => import('#client/features/deadlines/prisons-page.tsx').then((m) => m.PrisonsPage)) },
+        ],
+      },
+      {
+        ...roleLayout(['Lawyer', 'Jail-Authority']),
+        children: [
+          {
+            path: '/cases/:caseId/hearings',
+            ...lazyPage(() => import('#client/features/deadlines/case-hearings-page.tsx').then((m) => m.CaseHearingsPage)),
+          },
         ],
       },
       { path: '*', ...lazyPage(() => import('#client/components/not-found.tsx').then((m) => m.NotFoundPage)) },

@@ -1,18 +1,36 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import './phone-first.css';
+import { ActionIcon, Burger, Button, createTheme, Input, NavLink, type CSSVariablesResolver } from '@mantine/core';
 
-// Devanagari needs a font that has it: system fonts first, then the common Indian ones.
+// Devanagari needs a font that has it: system fonts first, then the app's own Noto Sans Devanagari
+// (served by the app, loaded only when Hindi is shown: lib/i18n.ts), then the common Indian ones.
 const fontStack =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", "Nirmala UI", Mangal, "Helvetica Neue", Arial, sans-serif';
 
+/** Touch targets on cheap phones and for older eyes: nothing tappable below 48 px (WCAG 2.5.5, Android's 48 dp). */
+export const MIN_TOUCH = '3rem';
+
+/** `max(48 px, Mantine's height for this size)`; a custom numeric size is left alone. */
+const atLeastTouch = (kind: string, size: unknown) =>
+  typeof size === 'string' || size === undefined ? `max(${MIN_TOUCH}, var(--${kind}-${size ?? 'sm'}))` : undefined;
+
 export const theme = createTheme({
   primaryColor: 'blue',
-  // White on blue.6 is 3.55:1 and fails axe; shade 8 passes (STACK.md).
+  // White on blue.6 is 3.55:1 and fails axe; shade 8 passes (docs/stack.md).
   primaryShade: 8,
   fontFamily: fontStack,
   headings: { fontFamily: fontStack },
   defaultRadius: 'md',
+  // Body text at least 16 px ('sm' is Mantine's default for buttons, inputs, menus), hints at least 14 px ('xs').
+  fontSizes: { xs: '0.875rem', sm: '1rem', md: '1rem', lg: '1.125rem', xl: '1.25rem' },
   components: {
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Button: Button.extend({ vars: (_, props) => ({ root: { '--button-height': atLeastTouch('button-height', props.size) } }) }),
+    ActionIcon: ActionIcon.extend({ vars: (_, props) => ({ root: { '--ai-size': atLeastTouch('ai-size', props.size) } }) }),
+    Input: Input.extend({ vars: (_, props) => ({ wrapper: { '--input-height': atLeastTouch('input-height', props.size) } }) }),
+    Burger: Burger.extend({
+      styles: { root: { width: MIN_TOUCH, height: MIN_TOUCH, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' } },
+    }),
+    NavLink: NavLink.extend({ styles: { root: { minHeight: MIN_TOUCH } } }),
   },
 });
 

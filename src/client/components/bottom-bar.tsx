@@ -1,4 +1,4 @@
-// Home, Profile, About, Settings (Edit Profile, Logout): one bar for every role (SPEC §2).
+// Home, Profile, About, Settings (Edit Profile, Logout): one bar for every role (docs/spec.md#2-screens-and-routes).
 import { Group, Menu, UnstyledButton, Text, Box } from '@mantine/core';
 import { IconHome, IconInfoCircle, IconSettings, IconUser } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';

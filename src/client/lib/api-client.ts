@@ -1,24 +1,64 @@
 // The one HTTP helper: same-origin JSON, the API's error shape turned into ApiError.
-import type { z } from 'zod';
-import { ErrorBodySchema } from '#shared/errors.ts';
+import type { ClientErrorCode, ValidationDetail } from '#shared/errors.ts';
+import { isErrorCode } from '#shared/error-codes.ts';
+
+/** The error body as read off the wire: a code this client does not know is still a readable error. */
+interface WireErrorBody {
+  error: { code: string; message: string; details?: ValidationDetail[] };
+}
+
+/**
+ * What checks a response: a zod schema from src/shared, or on the sign-in route a light check from
+ * light-parsers.ts, so that route loads no validator (docs/decisions/0010-no-zod-on-the-sign-in-route.md).
+ */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+/** The API's error shape ({ error: { code, message, details? } }), checked by hand: no zod here. */
+function readErrorBody(data: unknown): WireErrorBody | undefined {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return undefined;
+  const e = data.error;
+  if (typeof e !== 'object' || e === null) return undefined;
+  const { code, message, details } = e as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  const okDetails =
+    details === undefined ||
+    (Array.isArray(details) &&
+      details.every(
+        (d) =>
+          typeof d === 'object' &&
+          d !== null &&
+          typeof (d as Record<string, unknown>).path === 'string' &&
+          typeof (d as Record<string, unknown>).message === 'string',
+      ));
+  if (!okDetails) return undefined;
+  return { error: { code, message, details: details as WireErrorBody['error']['details'] } };
+}
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ClientErrorCode,
     message: string,
-    readonly details: { path: string; message: string }[] = [],
+    readonly details: ValidationDetail[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
+/** The error a parsed error body stands for; a code this client does not know counts as a generic one. */
+function fromBody(status: number, error: { code: string; message: string; details?: { path: string; message: string }[] }) {
+  const code = isErrorCode(error.code) ? error.code : status >= 500 ? 'internal' : 'bad_request';
+  return new ApiError(status, code, error.message, error.details);
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function toApiError(res: Response): Promise<ApiError> {
-  const parsed = ErrorBodySchema.safeParse(await res.json().catch(() => null));
-  if (parsed.success) return new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
+  const body = readErrorBody(await res.json().catch(() => null));
+  if (body) return fromBody(res.status, body.error);
   return new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', res.statusText || 'Request failed');
 }
 
@@ -28,7 +68,7 @@ export function setUnauthenticatedHandler(fn: () => void) {
   onUnauthenticated = fn;
 }
 
-export async function api<S extends z.ZodType>(method: Method, url: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+export async function api<T>(method: Method, url: string, schema: Parser<T>, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
@@ -50,13 +90,13 @@ export async function api<S extends z.ZodType>(method: Method, url: string, sche
  * Multipart upload with progress (fetch has no upload progress; XMLHttpRequest does).
  * `onProgress` gets 0..1.
  */
-export function upload<S extends z.ZodType>(
+export function upload<T>(
   url: string,
   file: File,
-  schema: S,
+  schema: Parser<T>,
   onProgress?: (fraction: number) => void,
   fields: Record<string, string> = {},
-): Promise<z.infer<S>> {
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -79,11 +119,11 @@ export function upload<S extends z.ZodType>(
         }
         return;
       }
-      const parsed = ErrorBodySchema.safeParse(xhr.response);
+      const parsed = readErrorBody(xhr.response);
       if (xhr.status === 401) onUnauthenticated?.();
       reject(
-        parsed.success
-          ? new ApiError(xhr.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details)
+        parsed
+          ? fromBody(xhr.status, parsed.error)
           : new ApiError(xhr.status, xhr.status === 413 ? 'payload_too_large' : 'internal', 'Upload failed'),
       );
     };

@@ -34,6 +34,34 @@ export function rememberLanguage(lang: Language) {
   }
 }
 
+/**
+ * The first of the browser's languages we have texts for ('hi-IN' → 'hi'), when the person has not
+ * chosen one here: a browser set to Hindi opens in Hindi.
+ */
+export function browserLanguage(preferred: readonly string[] = navigatorLanguages()): Language | undefined {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0] ?? '';
+    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+  }
+  return undefined;
+}
+
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
+/** Languages written in Devanagari: the app serves its own font for them, loaded only when shown. */
+const DEVANAGARI: readonly string[] = ['hi'];
+let devanagariFont: Promise<unknown> | undefined;
+export function loadScriptFont(lng: string) {
+  if (!DEVANAGARI.includes(lng)) return;
+  devanagariFont ??= Promise.all([
+    import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
+    import('@fontsource/noto-sans-devanagari/devanagari-700.css'),
+  ]).catch(() => undefined);
+}
+
 export const i18nReady = i18n
   .use(initReactI18next)
   .use(
@@ -44,12 +72,12 @@ export const i18nReady = i18n
     }),
   )
   .init({
-    lng: storedLanguage() ?? 'en',
+    lng: storedLanguage() ?? browserLanguage() ?? 'en',
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     ns: ['common'],
     defaultNS: 'common',
-    // Flat keys; English texts of SPEC §8 may contain '.' and ':'.
+    // Flat keys; English texts of docs/spec.md#8-error-catalogue may contain '.' and ':'.
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
@@ -58,7 +86,9 @@ export const i18nReady = i18n
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
+  loadScriptFont(lng);
 });
 document.documentElement.lang = i18n.language || 'en';
+loadScriptFont(i18n.language);
 
 export { i18n };

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SessionSchema, type User } from '#shared/accounts.ts';
+import type { User } from '#shared/accounts.ts';
 import { api } from './api-client.ts';
+import { sessionParser } from './light-parsers.ts';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: () => api('GET', '/api/auth/session', SessionSchema),
+  queryFn: () => api('GET', '/api/auth/session', sessionParser),
   staleTime: 5 * 60_000,
 });
 

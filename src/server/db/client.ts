@@ -17,12 +17,12 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
-/** Called for every SQL statement; tests count them to prove lists are not N+1. */
-export type QueryListener = (query: string) => void;
+/** Called for every SQL statement; tests count them to prove lists are not N+1 (and the bench EXPLAINs them). */
+export type QueryListener = (query: string, params: unknown[]) => void;
 
 function loggerFor(listener?: QueryListener): Logger | undefined {
   if (!listener) return undefined;
-  return { logQuery: (query) => listener(query) };
+  return { logQuery: (query, params) => listener(query, params) };
 }
 
 export interface OpenDbOptions {
@@ -31,12 +31,33 @@ export interface OpenDbOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   onQuery?: QueryListener;
+  /**
+   * Told about connection errors that no query is waiting for (PostgreSQL restarted, a pooler
+   * dropped an idle connection, pg_terminate_backend). Without a listener such an error would be
+   * an unhandled 'error' event and end the process; with it the broken connection is discarded
+   * and the pool opens a new one when the database answers again.
+   */
+  onConnectionError?: (err: Error) => void;
 }
+
+/** How long a request waits for a pooled connection before it fails (and answers 503). */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   const logger = loggerFor(options.onQuery);
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    const onError = options.onConnectionError ?? (() => {});
+    // An idle pooled connection that breaks is reported here (and removed by the pool).
+    pool.on('error', onError);
+    // A checked-out connection (inside a transaction, between statements) has no pool listener:
+    // give every connection its own, for its whole life.
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -48,6 +69,8 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   try {
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
+    // PGlite runs in this process: a failed statement rejects its own query (and reaches the
+    // error handler); there is no socket to drop, so nothing else can emit an error event.
     const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return {
       db,
@@ -64,7 +87,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
 }
 
 /**
- * Two processes opening one PGlite folder silently lose committed rows (STACK.md), so the
+ * Two processes opening one PGlite folder silently lose committed rows (docs/stack.md), so the
  * server holds an exclusive lock file with its pid and refuses while a live process holds it.
  */
 export function lockDataDir(dataDir: string): () => void {

@@ -16,6 +16,8 @@ export const DEMO_ACCOUNTS = [
 const DEMO_LAWYERS = [
   {
     name: 'Adv. Priya Sharma',
+    state: 'DL',
+    district: 'West Delhi',
     email: 'priya.sharma.demo@gmail.com',
     type: 'Criminal Defense Lawyer',
     court: 'Tis Hazari Courts, Delhi',
@@ -24,6 +26,8 @@ const DEMO_LAWYERS = [
   },
   {
     name: 'Adv. Mohammed Iqbal',
+    state: 'DL',
+    district: 'South Delhi',
     email: 'm.iqbal.demo@gmail.com',
     type: 'Criminal Defense Lawyer',
     court: 'Saket District Court, Delhi',
@@ -32,6 +36,8 @@ const DEMO_LAWYERS = [
   },
   {
     name: 'Adv. Kavita Rao',
+    state: 'MH',
+    district: 'Mumbai City',
     email: 'kavita.rao.demo@gmail.com',
     type: 'Civil Litigation Attorney',
     court: 'Bombay City Civil Court',
@@ -40,6 +46,8 @@ const DEMO_LAWYERS = [
   },
   {
     name: 'Adv. Arjun Mehta',
+    state: 'DL',
+    district: 'New Delhi',
     email: 'arjun.mehta.demo@gmail.com',
     type: 'Constitutional Lawyer',
     court: 'High Court of Delhi',
@@ -48,6 +56,8 @@ const DEMO_LAWYERS = [
   },
   {
     name: 'Adv. Lakshmi Iyer',
+    state: 'TN',
+    district: 'Chennai',
     email: 'lakshmi.iyer.demo@gmail.com',
     type: 'Labor & Employment Attorney',
     court: 'Labour Court, Chennai',
@@ -59,6 +69,8 @@ const DEMO_LAWYERS = [
 const DEMO_NGOS = [
   {
     name: 'Aasra Rehabilitation Trust',
+    state: 'DL',
+    district: 'South West Delhi',
     address: 'Sector 5, Dwarka, New Delhi 110075',
     contactInfo: '011-45000001 · aasra.trust@gmail.com',
     report: 'Skills training, counselling and housing support for people released on bail.',
@@ -66,6 +78,8 @@ const DEMO_NGOS = [
   },
   {
     name: 'Nayi Disha Foundation',
+    state: 'MH',
+    district: 'Mumbai City',
     address: 'Andheri East, Mumbai 400069',
     contactInfo: '022-40000002 · nayidisha@gmail.com',
     report: 'De-addiction programme and family counselling; job placement with partner employers.',
@@ -73,6 +87,8 @@ const DEMO_NGOS = [
   },
   {
     name: 'Sahyog Legal & Social Aid',
+    state: 'TN',
+    district: 'Chennai',
     address: 'Anna Nagar, Chennai 600040',
     contactInfo: '044-43000003 · sahyog.aid@gmail.com',
     report: 'Para-legal volunteers, literacy classes and reintegration support.',
@@ -96,7 +112,14 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     const family = accounts.find((a) => a.role === 'Family-Member');
     const lawyer = accounts.find((a) => a.role === 'Lawyer');
     if (!family || !lawyer) throw new Error('demo accounts missing');
-    await tx.insert(familyMembers).values({ userId: family.id, phone: '9876543210', address: '14 Gandhi Nagar, Delhi 110031' });
+    // The brother is held at Tihar (West Delhi): lawyers and NGOs there are offered first.
+    await tx.insert(familyMembers).values({
+      userId: family.id,
+      phone: '9876543210',
+      address: '14 Gandhi Nagar, Delhi 110031',
+      state: 'DL',
+      district: 'West Delhi',
+    });
     await tx.insert(cases).values({
       familyMemberId: family.id,
       caseNumber: 'FIR-0421/2024',
@@ -109,6 +132,8 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       address: 'Chamber 7, Patiala House Courts, New Delhi 110001',
       lawyerType: 'Criminal Defense Lawyer',
       courtArea: 'Patiala House Courts, Delhi',
+      state: 'DL',
+      district: 'New Delhi',
     });
     const others = await tx
       .insert(users)
@@ -121,6 +146,8 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
         address: l.address,
         lawyerType: l.type,
         courtArea: l.court,
+        state: l.state,
+        district: l.district,
       })),
     );
     await tx.insert(ngos).values(DEMO_NGOS);

@@ -1,6 +1,27 @@
-// Every table of DESIGN §2. Constraints live here, not only in code.
+// Every table of docs/design.md#2-data-model-relational-normalised. Constraints live here, not only in code.
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { StoredOffence } from '#shared/cases.ts';
+import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from '../../shared/constants.ts';
+
+/** `('a', 'b')` for an IN list of our own constants (never user input). */
+const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType() {
@@ -22,6 +43,8 @@ export const users = pgTable(
     role: text({ enum: ['Family-Member', 'Lawyer', 'Jail-Authority'] }).notNull(),
     passwordHash: text().notNull(),
     language: text(),
+    /** Issue 12: reminder emails may be turned off; the in-app notification stays. */
+    emailReminders: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -60,14 +83,90 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-export const familyMembers = pgTable('family_members', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  phone: text().notNull(),
-  address: text().notNull(),
-  registeredAt: createdAt(),
-});
+/** State code (india-locations.ts) and district: both set or both null. */
+const location = () => ({ state: text(), district: text() });
+
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text().notNull(),
+    address: text().notNull(),
+    registeredAt: createdAt(),
+    ...location(),
+    // Issue 10 (drizzle/0002_scale.sql): the facts the jail authority's list sorts, filters and
+    // counts by, kept exact by triggers in the same transaction as every change. Never written by code.
+    /** Copy of users.name and users.email (trigger). */
+    name: text().notNull().default(''),
+    email: text().notNull().default(''),
+    acceptedLawyers: integer().notNull().default(0),
+    pendingLawyers: integer().notNull().default(0),
+    bailPapers: integer().notNull().default(0),
+    hasNgo: boolean().notNull().default(false),
+    bailAccepted: boolean().notNull().default(false),
+    noLawyer: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`"accepted_lawyers" = 0`),
+    bailWaiting: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`NOT "bail_accepted" AND "bail_papers" > 0`),
+    stage: text({ enum: ['registered', 'lawyer-requested', 'lawyer-assigned', 'bail-paper-waiting', 'bail-accepted'] })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN "bail_accepted" THEN 'bail-accepted' WHEN "bail_papers" > 0 THEN 'bail-paper-waiting' WHEN "accepted_lawyers" > 0 THEN 'lawyer-assigned' WHEN "pending_lawyers" > 0 THEN 'lawyer-requested' ELSE 'registered' END`,
+      ),
+  },
+  (t) => [
+    check('family_members_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
+    // The list's order; one partial index per filter in the same order (keyset pages).
+    index('family_members_name_idx').on(t.name, t.userId),
+    index('family_members_no_lawyer_idx')
+      .on(t.name, t.userId)
+      .where(sql`${t.noLawyer}`),
+    index('family_members_no_ngo_idx')
+      .on(t.name, t.userId)
+      .where(sql`NOT ${t.hasNgo}`),
+    index('family_members_bail_waiting_idx')
+      .on(t.name, t.userId)
+      .where(sql`${t.bailWaiting}`),
+    index('family_members_bail_accepted_idx')
+      .on(t.name, t.userId)
+      .where(sql`${t.bailAccepted}`),
+    // Prefix search (byte order): lower(name), email (stored lower case), phone.
+    index('family_members_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('family_members_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
+    index('family_members_phone_prefix_idx').on(sql`${t.phone} text_pattern_ops`),
+  ],
+);
+
+/** Cases per family member and type (trigger-maintained): the chart's "members with a case of type X". */
+export const memberCaseTypes = pgTable(
+  'member_case_types',
+  {
+    familyMemberId: uuid()
+      .notNull()
+      .references(() => familyMembers.userId, { onDelete: 'cascade' }),
+    caseType: text().notNull(),
+    cases: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'member_case_types_pk', columns: [t.familyMemberId, t.caseType] })],
+);
+
+/**
+ * The jail authority's counts and charts, maintained by triggers ('all', 'no-lawyer', 'stage:…',
+ * 'type:…'); each key is spread over shards so concurrent writers seldom wait: sum `n` by key.
+ */
+export const jailCounts = pgTable(
+  'jail_counts',
+  {
+    key: text().notNull(),
+    shard: smallint().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'jail_counts_pk', columns: [t.key, t.shard] })],
+);
 
 export const cases = pgTable(
   'cases',
@@ -76,13 +175,77 @@ export const cases = pgTable(
     familyMemberId: uuid()
       .notNull()
       .references(() => familyMembers.userId, { onDelete: 'cascade' }),
-    /** SPEC's "case id", as the family typed it. */
+    /** the spec's (docs/spec.md) "case id", as the family typed it. */
     caseNumber: text().notNull(),
     detail: text().notNull(),
     caseType: text().notNull(),
+    /** Issue 12: the court's bail order date and the day the person walked out, as recorded. */
+    bailGrantedOn: date({ mode: 'string' }),
+    releasedOn: date({ mode: 'string' }),
     createdAt: createdAt(),
+    // Case facts for the release tracker. Null when the family does not know yet.
+    prisonerName: text(),
+    prisonerRelation: text(),
+    prison: text(),
+    custodySince: date({ mode: 'string' }),
+    court: text(),
+    cnr: text(),
+    offences: jsonb()
+      .$type<StoredOffence[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    firstOffence: boolean(),
+    otherPendingCases: integer().notNull().default(0),
+    delayByAccusedDays: integer().notNull().default(0),
+    chargesheetFiledOn: date({ mode: 'string' }),
+    // Derived by assessRelease in the transaction that changes the facts; what depends on today is
+    // compared with today in SQL. s479Status: 'counting' means the half / one-third date applies.
+    s479Status: text({ enum: ['not-applicable', 'barred', 'counting'] }),
+    s479Fraction: text({ enum: ['1/2', '1/3'] }),
+    s479EligibleOn: date({ mode: 'string' }),
+    maximumEndsOn: date({ mode: 'string' }),
+    defaultBailDays: integer(),
+    /** Null when a charge-sheet was filed in time (default bail does not apply) or custody is unknown. */
+    defaultBailEligibleOn: date({ mode: 'string' }),
   },
-  (t) => [uniqueIndex('cases_member_number_unique').on(t.familyMemberId, t.caseNumber), index('cases_case_number_idx').on(t.caseNumber)],
+  (t) => [
+    uniqueIndex('cases_member_number_unique').on(t.familyMemberId, t.caseNumber),
+    index('cases_case_number_idx').on(t.caseNumber),
+    check('cases_s479_status_valid', sql`${t.s479Status} in ('not-applicable', 'barred', 'counting')`),
+    check('cases_counts_nonnegative', sql`${t.otherPendingCases} >= 0 and ${t.delayByAccusedDays} >= 0`),
+    index('cases_s479_eligible_on_idx')
+      .on(t.s479EligibleOn, t.familyMemberId)
+      .where(sql`${t.s479EligibleOn} is not null`),
+    index('cases_maximum_ends_on_idx')
+      .on(t.maximumEndsOn, t.familyMemberId)
+      .where(sql`${t.maximumEndsOn} is not null`),
+    index('cases_default_bail_due_idx')
+      .on(t.defaultBailEligibleOn, t.chargesheetFiledOn, t.familyMemberId)
+      .where(sql`${t.defaultBailEligibleOn} is not null`),
+    index('cases_case_number_prefix_idx').on(sql`lower(${t.caseNumber}) text_pattern_ops`),
+    index('cases_bailed_not_released_idx')
+      .on(t.bailGrantedOn)
+      .where(sql`${t.bailGrantedOn} is not null and ${t.releasedOn} is null`),
+  ],
+);
+
+/** Changes to a case's facts and printed S.479(3) applications: the case timeline with who did it. */
+export const caseEvents = pgTable(
+  'case_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    kind: text({ enum: ['facts_changed', 'application_printed'] }).notNull(),
+    details: jsonb().$type<{ fields?: string[] }>(),
+    at: createdAt(),
+  },
+  (t) => [
+    index('case_events_case_idx').on(t.caseId, t.at),
+    check('case_events_kind_valid', sql`${t.kind} in ('facts_changed', 'application_printed')`),
+  ],
 );
 
 export const lawyers = pgTable(
@@ -96,8 +259,9 @@ export const lawyers = pgTable(
     lawyerType: text().notNull(),
     courtArea: text().notNull(),
     registeredAt: createdAt(),
+    ...location(),
   },
-  (t) => [index('lawyers_type_idx').on(t.lawyerType)],
+  (t) => [index('lawyers_type_idx').on(t.lawyerType), check('lawyers_location_pair', sql`(${t.state} is null) = (${t.district} is null)`)],
 );
 
 export const lawyerRequests = pgTable(
@@ -110,9 +274,7 @@ export const lawyerRequests = pgTable(
     lawyerId: uuid()
       .notNull()
       .references(() => lawyers.userId, { onDelete: 'cascade' }),
-    status: text({ enum: ['pending', 'accepted', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: REQUEST_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     decidedAt: timestamp({ withTimezone: true }),
   },
@@ -120,10 +282,13 @@ export const lawyerRequests = pgTable(
     // At most one open (pending or accepted) request per family member and lawyer.
     uniqueIndex('lawyer_requests_open_unique')
       .on(t.familyMemberId, t.lawyerId)
-      .where(sql`${t.status} in ('pending', 'accepted')`),
+      .where(sql`${t.status} in ${sqlList(OPEN_REQUEST_STATUSES)}`),
     index('lawyer_requests_lawyer_idx').on(t.lawyerId, t.status),
     index('lawyer_requests_member_idx').on(t.familyMemberId, t.status),
-    check('lawyer_requests_status_valid', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+    index('lawyer_requests_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('lawyer_requests_status_valid', sql`${t.status} in ${sqlList(REQUEST_STATUSES)}`),
   ],
 );
 
@@ -136,9 +301,15 @@ export const ngos = pgTable(
     contactInfo: text().notNull(),
     report: text().notNull().default(''),
     seatsFree: integer().notNull(),
+    /** Bumped by every edit of the NGO form: a form loaded before another edit gets a 409. */
+    version: integer().notNull().default(0),
     createdAt: createdAt(),
+    ...location(),
   },
-  (t) => [check('ngos_seats_free_nonnegative', sql`${t.seatsFree} >= 0`)],
+  (t) => [
+    check('ngos_seats_free_nonnegative', sql`${t.seatsFree} >= 0`),
+    check('ngos_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
+  ],
 );
 
 export const ngoAssignments = pgTable(
@@ -228,3 +399,85 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_events_subject_idx').on(t.subject, t.at)],
 );
+
+/**
+ * Fixed-window counters for rate limits and sign-in lock-out, shared by every instance
+ * (docs/decisions/0008-rate-limits-in-postgres.md).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/** Bytes of stored documents per uploader ('user:<id>') and in all ('deployment'), for upload quotas. */
+export const uploadUsage = pgTable(
+  'upload_usage',
+  {
+    scope: text().primaryKey(),
+    bytes: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('upload_usage_bytes_nonnegative', sql`${t.bytes} >= 0`)],
+);
+/** Issue 12: prisons and the DLSA that must hear of a person bailed but not released. */
+export const prisons = pgTable(
+  'prisons',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    district: text().notNull(),
+    dlsaEmail: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('prisons_name_unique').using('btree', sql`lower(${t.name})`)],
+);
+
+export const hearings = pgTable(
+  'hearings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    hearingOn: date({ mode: 'string' }).notNull(),
+    court: text().notNull(),
+    purpose: text().notNull(),
+    outcome: text(),
+    recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index('hearings_case_idx').on(t.caseId, t.hearingOn), index('hearings_on_idx').on(t.hearingOn)],
+);
+
+/** In-app notifications; the text is rendered at read time in the reader's language. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    params: jsonb().$type<Record<string, string>>().notNull().default({}),
+    link: text().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** One row per scheduled event that fired: its key makes every reminder exactly-once across instances. */
+export const deadlineEvents = pgTable('deadline_events', {
+  key: text().primaryKey(),
+  firedAt: createdAt(),
+});

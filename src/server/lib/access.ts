@@ -1,29 +1,16 @@
-// Who may see a family member's record (DESIGN §3): the family member themself, a lawyer who
-// accepted them (or, for the request details only, one they asked), and the jail authority.
-import { and, eq, inArray } from 'drizzle-orm';
+// Kept for callers written before src/server/policies/: the rule itself lives in
+// policies/member-record.policy.ts (who may see a family member's record).
 import type { User } from '#shared/accounts.ts';
 import type { Db } from '../db/client.ts';
-import { lawyerRequests } from '../db/schema.ts';
+import { memberRecordDecision } from '../policies/member-record.policy.ts';
 
+/** May this user read the member's record (or, with includePendingLawyer, the details of a request to them)? */
 export async function canReadMemberRecord(
   db: Db,
   user: User,
   familyMemberId: string,
   options: { includePendingLawyer?: boolean } = {},
 ): Promise<boolean> {
-  if (user.role === 'Jail-Authority') return true;
-  if (user.role === 'Family-Member') return user.id === familyMemberId;
-  const statuses: ('pending' | 'accepted')[] = options.includePendingLawyer ? ['pending', 'accepted'] : ['accepted'];
-  const [row] = await db
-    .select({ id: lawyerRequests.id })
-    .from(lawyerRequests)
-    .where(
-      and(
-        eq(lawyerRequests.lawyerId, user.id),
-        eq(lawyerRequests.familyMemberId, familyMemberId),
-        inArray(lawyerRequests.status, statuses),
-      ),
-    )
-    .limit(1);
-  return !!row;
+  const action = options.includePendingLawyer ? 'read-request' : 'read-record';
+  return (await memberRecordDecision(db, user, familyMemberId, action)) === 'allow';
 }

@@ -1,4 +1,4 @@
-// Document storage (DESIGN §3): bail papers are stored in the database with their record, the
+// Document storage (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): bail papers are stored in the database with their record, the
 // type decided from the bytes (never the name or the browser's claim), 10 MiB at most, served
 // only to permitted users with Content-Disposition and nosniff. Shared by the family, lawyer
 // and jail-authority features.
@@ -12,10 +12,11 @@ import type { DocumentMeta } from '#shared/documents.ts';
 import type { User } from '#shared/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { documents, users } from '../db/schema.ts';
-import { AppError, invalid, tooLarge, unsupportedType, notFound } from './errors.ts';
+import { AppError, invalid, tooLarge, unsupportedType } from './errors.ts';
 import { sha256Hex } from './tokens.ts';
-import { canReadMemberRecord } from './access.ts';
+import { readableDocument } from '../policies/document.policy.ts';
 import { audit } from './audit.ts';
+import { uploadLimitsPlugin } from './upload-limits.ts';
 
 export const ALLOWED_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
@@ -25,6 +26,7 @@ export const UNSUPPORTED_MESSAGE = 'Unsupported file type. Please upload an imag
 /** Registers multipart parsing (one file, 10 MiB) for the whole app. */
 export const multipartPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
+  await app.register(uploadLimitsPlugin);
 });
 
 export interface ReceivedFile {
@@ -36,7 +38,13 @@ export interface ReceivedFile {
 /** Reads the one uploaded file of a multipart request and decides its type from its bytes. */
 export async function receiveDocument(req: FastifyRequest): Promise<ReceivedFile> {
   if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
-  const part = await req.file();
+  if (!/;\s*boundary=/i.test(String(req.headers['content-type']))) throw malformedUpload();
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await req.file();
+  } catch (err) {
+    throw asUploadError(err);
+  }
   if (!part) throw invalid('Choose a file to upload.', [{ path: 'file', message: 'Choose a file to upload.' }], 'no_file');
   let bytes: Buffer;
   try {
@@ -44,7 +52,7 @@ export async function receiveDocument(req: FastifyRequest): Promise<ReceivedFile
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge('The file is larger than 10 MiB. Please upload a smaller file.');
-    throw err;
+    throw asUploadError(err);
   }
   if (part.file.truncated) throw tooLarge('The file is larger than 10 MiB. Please upload a smaller file.');
   if (bytes.length === 0) throw invalid('The file is empty.', [{ path: 'file', message: 'The file is empty.' }], 'empty_file');
@@ -54,13 +62,34 @@ export async function receiveDocument(req: FastifyRequest): Promise<ReceivedFile
   return { filename: safeFilename(part.filename, type), contentType: type, bytes };
 }
 
-function safeFilename(name: string | undefined, type: string): string {
+const malformedUpload = () =>
+  invalid('The upload could not be read. Please choose the file again.', [{ path: 'file', message: 'The upload is malformed.' }]);
+
+/** A broken multipart body (no boundary, cut short, bad part headers) is the client's fault: 400. */
+function asUploadError(err: unknown): unknown {
+  const e = err as { code?: unknown; statusCode?: unknown };
+  if (err instanceof AppError || (typeof e.code === 'string' && e.code.startsWith('FST_'))) return err;
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return err;
+  // Busboy raises plain errors for a malformed body; anything else (a database error) stays as it is.
+  if (err instanceof Error && /multipart|boundary|unexpected end of form|malformed|part header/i.test(err.message))
+    return malformedUpload();
+  return err;
+}
+
+/**
+ * Keeps letters with their combining marks (Devanagari vowel signs and viramas are \p{M}: without
+ * them "जमानत" would become "जमनत"), digits, space, dot, dash and underscore; NFC-normalised.
+ */
+export function safeFilename(name: string | undefined, type: string): string {
   const base = (name ?? '')
+    .normalize('NFC')
     .replace(/\.[^.]*$/, '')
-    .replace(/[^\p{L}\p{N} ._-]+/gu, '')
-    .trim()
-    .slice(0, 100);
-  return `${base || 'bail-paper'}.${EXTENSION[type] ?? 'bin'}`;
+    .replace(/[^\p{L}\p{M}\p{N} ._-]+/gu, '')
+    .replace(/^[\p{M}]+/u, '')
+    .trim();
+  // Cut at 100 code points without splitting a surrogate pair.
+  const cut = Array.from(base).slice(0, 100).join('').trim();
+  return `${cut || 'bail-paper'}.${EXTENSION[type] ?? 'bin'}`;
 }
 
 /** Stores a received file for a family member; pass the transaction of the change it belongs to. */
@@ -145,8 +174,8 @@ export function toDocumentMeta(row: {
 
 /** Sends a stored document to a permitted user (404 to anyone else: its existence is not revealed). */
 export async function sendDocument(db: Db, user: User, id: string, reply: FastifyReply) {
-  const [doc] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
-  if (!doc || !(await canReadMemberRecord(db, user, doc.familyMemberId))) throw notFound('document');
+  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+  const doc = await readableDocument(db, user, row);
   const ascii = doc.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('content-type', doc.contentType)

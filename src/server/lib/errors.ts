@@ -1,4 +1,4 @@
-// AppError and its factories: the only way handlers report an expected failure (STYLE "Errors").
+// AppError and its factories: the only way handlers report an expected failure (docs/style.md#errors).
 import type { ErrorCode } from '#shared/errors.ts';
 
 export interface ErrorDetail {
@@ -35,11 +35,6 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
-export function isCheckViolation(err: unknown, constraint?: string): boolean {
-  const e = findPgError(err);
-  return !!e && e.code === '23514' && (!constraint || e.constraint === constraint);
-}
-
 function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
   let cur: unknown = err;
   for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
@@ -49,3 +44,35 @@ function findPgError(err: unknown): { code?: string; constraint?: string } | und
   }
   return undefined;
 }
+
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+// 08xxx connection exception; 57P01–57P03 the server is shutting down / restarting; 53300 too many connections.
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended unexpectedly|terminating connection|PGlite is closed/i;
+
+/** True when the error means the database cannot be reached right now (the request gets 503, not 500). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof c.code === 'string' && (CONNECTION_ERRNOS.has(c.code) || UNAVAILABLE_SQLSTATE.test(c.code))) return true;
+    // Drizzle's wrapper quotes the SQL in its message: only its cause speaks for the connection.
+    if (typeof c.message === 'string' && !c.message.startsWith('Failed query:') && UNAVAILABLE_MESSAGE.test(c.message)) return true;
+    // AggregateError (a failed connect to every address of a host name).
+    if (Array.isArray(c.errors) && c.errors.some((e) => isDatabaseUnavailable(e))) return true;
+    cur = c.cause;
+  }
+  return false;
+}
+
+export const unavailable = () => new AppError(503, 'unavailable', 'The service is briefly unavailable. Please try again in a moment.');

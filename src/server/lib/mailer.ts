@@ -1,5 +1,5 @@
 // Delivers one email. SMTP through nodemailer when SMTP_URL is set; otherwise the message is
-// logged (and stays in the outbox as sent-to-log) so nothing is silently lost (DESIGN §3).
+// logged (and stays in the outbox as sent-to-log) so nothing is silently lost (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
 import nodemailer from 'nodemailer';
 
 export interface OutgoingEmail {
@@ -8,9 +8,25 @@ export interface OutgoingEmail {
   text: string;
 }
 
+/** What the outbox hands the mailer: the email plus a Message-ID that is the same on every attempt. */
+export interface DeliveredEmail extends OutgoingEmail {
+  messageId?: string;
+}
+
+/**
+ * A Message-ID derived from the outbox row, so a retry after a crash mid-send carries the same
+ * id as the first attempt and receiving mail systems can recognise the duplicate.
+ */
+export function outboxMessageId(outboxId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'rihaai.local';
+  return `<outbox-${outboxId}@${domain}>`;
+}
+
 export interface Mailer {
   readonly kind: 'smtp' | 'log';
-  send(email: OutgoingEmail): Promise<void>;
+  /** Sender address, for outboxMessageId. */
+  readonly from?: string;
+  send(email: DeliveredEmail): Promise<void>;
   close(): void;
 }
 
@@ -51,8 +67,15 @@ export function createMailer(options: {
   );
   return {
     kind: 'smtp',
+    from: options.from,
     async send(email) {
-      await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text });
+      await transport.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.messageId ? { messageId: email.messageId } : {}),
+      });
     },
     close() {
       transport.close();

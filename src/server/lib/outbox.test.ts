@@ -83,6 +83,35 @@ describe('delivery over SMTP', () => {
     }
   });
 
+  it('sends a retry with the same Message-ID as the first attempt, so a duplicate after a crash mid-send can be recognised', async () => {
+    const smtp = await startSmtp();
+    const real = smtpMailer(smtp.port);
+    mailers.push(real);
+    try {
+      const id = await enqueueEmail(db.db, { to: 'ravi.kumar@gmail.com', subject: 'Reset', text: 'Your link' });
+      // The server accepts the message, then the process dies before the row is marked sent.
+      const dying: Mailer = {
+        ...real,
+        kind: 'smtp',
+        from: real.from,
+        send: async (e) => {
+          await real.send(e);
+          throw new Error('killed');
+        },
+        close() {},
+      };
+      expect(await deliverDueEmails(db.db, dying, silentLog)).toBe(0);
+      clockAt(Date.now() + backoffMs(1) + 1_000);
+      expect(await deliverDueEmails(db.db, real, silentLog)).toBe(1);
+      expect(smtp.received).toHaveLength(2);
+      const ids = smtp.received.map((m) => /^Message-ID:\s*(.+)$/im.exec(readable(m.raw))?.[1]?.trim());
+      expect(ids[0]).toBe(`<outbox-${id}@rihaai.local>`);
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('an email queued in a transaction that rolls back is never sent', async () => {
     await expect(
       db.db.transaction(async (tx) => {

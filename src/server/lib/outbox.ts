@@ -1,20 +1,23 @@
-// The email outbox (DESIGN §3): emails are written in the same transaction as the change that
+// The email outbox (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): emails are written in the same transaction as the change that
 // causes them; a worker delivers them with retries and exponential back-off (at-least-once).
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
-import type { Mailer, OutgoingEmail } from './mailer.ts';
+import { outboxMessageId, type Mailer, type OutgoingEmail } from './mailer.ts';
 
 export const MAX_ATTEMPTS = 8;
 
-/** Queue one email; pass the transaction of the change that causes it. */
-export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<string> {
+/**
+ * Queue one email; pass the transaction of the change that causes it. `notBefore` holds it back
+ * (an action that can still be undone); a held email not yet claimed can be cancelled.
+ */
+export async function enqueueEmail(db: Db, email: OutgoingEmail, notBefore?: Date): Promise<string> {
   // Due from this process's clock, the same clock the worker compares with (the database's now()
   // has microseconds and would make a just-queued email wait for the next pass).
   const [row] = await db
     .insert(emailOutbox)
-    .values({ ...email, nextAttemptAt: new Date() })
+    .values({ ...email, nextAttemptAt: notBefore ?? new Date() })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('outbox insert returned nothing');
   return row.id;
@@ -53,7 +56,15 @@ export async function deliverDueEmails(
       .returning();
     if (!claimed) continue;
     try {
-      await mailer.send({ to: claimed.to, subject: claimed.subject, text: claimed.text });
+      // Claimed above (committed) before sending, and sent with a Message-ID fixed by the row:
+      // SMTP is at-least-once, so a crash between the server's "250 OK" and the update below
+      // sends it again after the claim expires, with the same Message-ID for receivers to dedupe.
+      await mailer.send({
+        to: claimed.to,
+        subject: claimed.subject,
+        text: claimed.text,
+        messageId: outboxMessageId(claimed.id, mailer.from ?? ''),
+      });
       await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, id));
       sent++;
     } catch (err) {
@@ -84,11 +95,19 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** Work the worker runs before each delivery pass (the deadline scheduler installs itself here from main.ts). */
+type BeforePass = (db: Db, log: Pick<FastifyBaseLogger, 'error'>) => Promise<void>;
+let beforePass: BeforePass = async () => {};
+export function setBeforeDeliveryPass(fn: BeforePass): void {
+  beforePass = fn;
+}
+
 export function startOutboxWorker(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'warn' | 'error'>, intervalMs = 5000): OutboxWorker {
   let running: Promise<number> | undefined;
   let stopped = false;
   const pass = () => {
-    running ??= deliverDueEmails(db, mailer, log)
+    running ??= beforePass(db, log)
+      .then(() => deliverDueEmails(db, mailer, log))
       .catch((err: unknown) => {
         log.error({ err }, 'outbox pass failed');
         return 0;

@@ -3,26 +3,34 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '#shared/errors.ts';
-import { AppError } from '../lib/errors.ts';
+import { ruleOfIssue, type ErrorBody, type ErrorCode, type ValidationDetail } from '#shared/errors.ts';
+import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
 
-function body(code: string, message: string, details?: { path: string; message: string }[]): ErrorBody {
+function body(code: ErrorCode, message: string, details?: ValidationDetail[]): ErrorBody {
   return { error: details ? { code, message, details } : { code, message } };
 }
 
-const FASTIFY_CODES: Record<string, [number, string, string]> = {
+const FASTIFY_CODES: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'This content type is not accepted here.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request is too large.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'validation', 'The request body is empty.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'validation', 'The request body is not valid JSON.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'validation', 'The request length is invalid.'],
   FST_ERR_INVALID_URL: [400, 'validation', 'The address is invalid.'],
+  FST_ERR_BAD_URL: [400, 'validation', 'The address is invalid.'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', 'This request must be a file upload (multipart/form-data).'],
   FST_REQ_FILE_TOO_LARGE: [413, 'payload_too_large', 'The file is larger than 10 MiB.'],
   FST_PARTS_LIMIT: [413, 'payload_too_large', 'The upload has too many parts.'],
   FST_FILES_LIMIT: [413, 'payload_too_large', 'Upload one file at a time.'],
   FST_FIELDS_LIMIT: [413, 'payload_too_large', 'The upload has too many fields.'],
 };
+
+/** Errors raised before routing (a malformed percent-encoded URL…), answered in our shape too. */
+export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+  const [status, code, message] = known ?? [400, 'bad_request', 'The request could not be understood.'];
+  void reply.status(status).send(body(code, message));
+}
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -36,15 +44,28 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
     if (err instanceof AppError) {
+      if (err.status === 503) reply.header('retry-after', '5');
       return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is away (restart, failover, network): a short, retryable answer, no crash.
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(body('unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => {
-        const issue = (v.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } } | undefined)?.issue;
+        // fastify-type-provider-zod puts the zod issue, less path/code/message, in params; code in keyword.
+        type Issue = Parameters<typeof ruleOfIssue>[0] & { path?: PropertyKey[]; keys?: string[]; issue?: Issue };
+        const params = (v.params ?? {}) as Issue;
+        const issue: Issue = params.issue ?? { ...params, code: v.keyword, message: v.message };
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue?.path ?? []).map(String).join('.');
         const message =
           issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${(issue.keys ?? []).join(', ')}.` : (v.message ?? 'Invalid value.');
-        return { path, message };
+        const { rule, limit } = ruleOfIssue(issue);
+        return limit === undefined ? { path, message, rule } : { path, message, rule, limit };
       });
       const first = details[0];
       const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request.';

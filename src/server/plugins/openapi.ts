@@ -1,5 +1,5 @@
 // The OpenAPI document, generated from the zod schemas; every operation carries `x-roles`
-// from the same declaration the guard enforces (DESIGN §4).
+// from the same declaration the guard enforces (docs/design.md#4-interfaces).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';

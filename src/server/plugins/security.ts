@@ -1,8 +1,9 @@
-// Security headers and cross-site request refusal (issue 2, item 5).
+// Security headers and cross-site request refusal.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import { AppError } from '../lib/errors.ts';
+import { findUnsafeInput, UNSAFE_TEXT_MESSAGE } from '#shared/text.ts';
+import { AppError, invalid } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,7 +25,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
-        // Over plain HTTP this directive blanks the page (STACK.md).
+        // Over plain HTTP this directive blanks the page (docs/stack.md).
         upgradeInsecureRequests: https ? [] : null,
       },
     },
@@ -47,6 +48,27 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       if (!allowed) throw new AppError(403, 'cross_site', 'Cross-site requests are not allowed.');
     } else if (origin === 'null') {
       throw new AppError(403, 'cross_site', 'Cross-site requests are not allowed.');
+    }
+  });
+
+  // Answers about a person must not be kept by a browser or a shared proxy cache.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+  });
+
+  // One check for every string of every request: NUL and lone surrogates are refused
+  // with 400 before validation, so no handler or SQL statement ever sees them.
+  app.addHook('preValidation', async (req) => {
+    for (const [where, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
+      const problem = findUnsafeInput(value);
+      if (!problem) continue;
+      const message = problem.problem === 'too_deep' ? 'The request is nested too deeply.' : UNSAFE_TEXT_MESSAGE;
+      const path = problem.path || where;
+      throw invalid(`${path}: ${message}`, [{ path, message }]);
     }
   });
 });

@@ -1,4 +1,4 @@
-// Serves the built React app and falls back to index.html for client routes (STACK.md).
+// Serves the built React app and falls back to index.html for client routes (docs/stack.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,8 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts): sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,6 +1,7 @@
 // Signed-in screens: header with the menu icon and language menu, the page, the bottom bar.
 // The route's declared roles steer: signed out → sign-in; wrong role → that user's home.
 // (Steering only: the server decides every access.)
+import '../styles/signed-in.ts';
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -11,6 +12,7 @@ import { rememberLanguage, storedLanguage } from '#client/lib/i18n.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { BottomBar } from '#client/components/bottom-bar.tsx';
 import { NavDrawer } from '#client/components/nav-drawer.tsx';
+import { SessionExpiredModal } from '#client/components/session-expired-modal.tsx';
 import { AppHeader } from './app-header.tsx';
 import { paths } from '../paths.ts';
 
@@ -31,11 +33,12 @@ export function RoleLayout({ roles }: { roles: readonly Role[] | 'signed-in' }) 
   if (roles !== 'signed-in' && !roles.includes(user.role)) return <Navigate to={ROLE_HOME[user.role]} replace />;
   return (
     <>
-      <AppHeader left={<NavDrawer role={user.role} />} />
+      <AppHeader left={<NavDrawer role={user.role} />} bell />
       <Box component="main" pb={80}>
         <Outlet />
       </Box>
       <BottomBar role={user.role} />
+      <SessionExpiredModal />
     </>
   );
 }

@@ -1,4 +1,4 @@
-// The About screens (SPEC §2): /about (lawyer), /about-family, /aboutjail — one component, the
+// The About screens (docs/spec.md#2-screens-and-routes): /about (lawyer), /about-family, /aboutjail — one component, the
 // role's own texts; a Home button, Contact Us (the contact form overlay) and the copyright footer.
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

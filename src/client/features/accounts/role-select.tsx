@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLES } from '#shared/constants.ts';
 import type { ComponentProps } from 'react';
 
-/** The user-category select with SPEC's placeholder (a native select: light and phone-friendly). */
+/** The user-category select with the spec's (docs/spec.md) placeholder (a native select: light and phone-friendly). */
 export function RoleSelect(props: Omit<ComponentProps<typeof NativeSelect>, 'data'>) {
   const { t } = useTranslation('accounts');
   return (

@@ -37,8 +37,7 @@ export function SignInPage() {
       void navigate(ROLE_HOME[u.role]);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.code === 'role_mismatch') notify.error(t('signIn.roleMismatch'));
-      else if (err instanceof ApiError && err.code === 'invalid_email') notify.error(t('email.invalid'));
+      if (err instanceof ApiError && (err.code === 'role_mismatch' || err.code === 'invalid_email')) notify.error(errorText(err));
       else notify.error(t('signIn.error', { message: errorText(err) }));
     },
   });

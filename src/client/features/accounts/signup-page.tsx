@@ -2,31 +2,43 @@ import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title 
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, ROLE_AFTER_SIGNUP, type Role } from '#shared/constants.ts';
+import { LANGUAGES, LIMITS, ROLE_AFTER_SIGNUP, type Language, type Role } from '#shared/constants.ts';
+import type { SignUp } from '#shared/accounts.ts';
 import { paths } from '#client/app/paths.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSetSession } from '#client/lib/use-session.ts';
 import { RoleSelect } from './role-select.tsx';
-import { signUp } from './accounts.api.ts';
+import { signUpAndSignIn } from './accounts.api.ts';
 import { useAccountForm } from './use-account-form.ts';
 
 export function SignUpPage() {
-  const { t } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('accounts');
   const navigate = useNavigate();
   const setSession = useSetSession();
   const errorText = useErrorText();
   const form = useAccountForm('signUp');
   const mutation = useMutation({
-    mutationFn: signUp,
+    // The language the page is shown in: the welcome email is written in it.
+    mutationFn: (body: SignUp) => {
+      const shown = i18n.resolvedLanguage ?? '';
+      const language = (LANGUAGES as readonly string[]).includes(shown) ? (shown as Language) : undefined;
+      return signUpAndSignIn(language ? { ...body, language } : body);
+    },
     onSuccess: (u) => {
+      if (!u) {
+        // A taken address: the same neutral answer the server gave, and no one is signed in.
+        notify.info(t('signUp.checkEmail'));
+        void navigate(paths.signIn);
+        return;
+      }
       setSession(u);
       notify.success(t('signUp.success'));
       void navigate(ROLE_AFTER_SIGNUP[u.role]);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.code === 'invalid_email') notify.error(t('email.invalid'));
+      if (err instanceof ApiError && err.code === 'invalid_email') notify.error(errorText(err));
       else notify.error(t('signUp.error', { message: errorText(err) }));
     },
   });

@@ -1,16 +1,19 @@
 // The chat panel: questions in, answers from the curated knowledge base out, in the chosen
-// language, with a link to the right screen for the user's role (issue 6 item 7).
+// language, with a link to the right screen for the user's role (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
 import { ActionIcon, Anchor, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSend, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, type Role } from '#shared/constants.ts';
+import { PersonalSummarySchema } from '#shared/assistant.ts';
 import { paths } from '#client/app/paths.ts';
+import { api } from '#client/lib/api-client.ts';
 import { ContactModal } from '#client/features/contact/contact-modal.tsx';
 import { answerIn, createAssistant, type Answer, type Assistant, type KnowledgeBase } from './assistant-search.ts';
+import { detectPersonalIntent, personalAnswer } from './personal.ts';
 import classes from './assistant.module.css';
 
 const knowledge = import.meta.glob<{ default: KnowledgeBase }>('./knowledge/*.json');
@@ -29,7 +32,13 @@ const assistantQuery = (lang: Language) => ({
   gcTime: Infinity,
 });
 
-type Message = { id: number; from: 'user'; text: string } | { id: number; from: 'bot'; answer: Answer | null };
+type Message = { id: number; from: 'user'; text: string } | { id: number; from: 'bot'; answer: Pick<Answer, 'text' | 'link'> | null };
+
+/** The signed-in family member's own record, for questions about it. */
+const summaryQuery = queryOptions({
+  queryKey: ['family', 'summary'],
+  queryFn: () => api('GET', '/api/family/summary', PersonalSummarySchema),
+});
 
 export function AssistantPanel({ id, role, opened, onClose }: { id: string; role: Role; opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('assistant');
@@ -39,6 +48,7 @@ export function AssistantPanel({ id, role, opened, onClose }: { id: string; role
   const current = useQuery(assistantQuery(lang));
   // People often type in English whatever the interface language: English is the second chance.
   const english = useQuery({ ...assistantQuery('en'), enabled: lang !== 'en' });
+  const summary = useQuery({ ...summaryQuery, enabled: opened && role === 'Family-Member', retry: false });
   const [messages, setMessages] = useState<Message[]>([]);
   const [draft, setDraft] = useState('');
   const [contactOpen, contact] = useDisclosure(false);
@@ -57,7 +67,10 @@ export function AssistantPanel({ id, role, opened, onClose }: { id: string; role
   const ask = (question: string) => {
     const q = question.trim();
     if (!q || !current.data) return;
-    let answer = current.data.assistant.ask(q, role);
+    // "My case status", "who is my lawyer", "next hearing"…: from the member's own record.
+    const intent = role === 'Family-Member' && summary.data ? detectPersonalIntent(q, lang) : null;
+    let answer: Pick<Answer, 'text' | 'link'> | null =
+      intent && summary.data ? personalAnswer(intent, summary.data, t, lang) : current.data.assistant.ask(q, role);
     if (!answer && lang !== 'en' && english.data) {
       const found = english.data.assistant.ask(q, role);
       if (found) answer = answerIn(current.data.kb, found, role);

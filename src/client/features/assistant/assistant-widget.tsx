@@ -1,4 +1,4 @@
-// The chat assistant's button on the home screens (issue 6 item 7). Only this small button loads
+// The chat assistant's button on the home screens (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). Only this small button loads
 // with the page; the panel, MiniSearch and the knowledge base load when it is first opened.
 import { ActionIcon, Affix, Loader, Paper } from '@mantine/core';
 import { IconMessageCircleQuestion, IconX } from '@tabler/icons-react';

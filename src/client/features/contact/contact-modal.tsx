@@ -1,4 +1,4 @@
-// The contact form overlay (SPEC §2 Contact form): Name, Email, Message, Send and close.
+// The contact form overlay (docs/spec.md#2-screens-and-routes Contact form): Name, Email, Message, Send and close.
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { sendContactMessage } from './contact.api.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -57,9 +58,7 @@ export function ContactModal({ opened, onClose }: { opened: boolean; onClose: ()
     onError: (err) => {
       // The server's reason per field (e.g. the length cap), in the user's language where known.
       if (err instanceof ApiError && err.status === 400) {
-        for (const d of err.details)
-          if ((FIELDS as readonly string[]).includes(d.path))
-            form.setFieldError(d.path, t(d.message, { ns: 'errors', defaultValue: d.message }));
+        for (const d of err.details) if ((FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, validationText(d, t));
       }
       if (err instanceof ApiError && err.code === 'rate_limited') notify.error(errorText(err));
       else notify.error(t('failed'));

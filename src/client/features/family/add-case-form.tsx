@@ -1,4 +1,4 @@
-// "Add another case": same fields and rules as /fmform (issue 3, item 6).
+// "Add another case": same fields and rules as /fmform.
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,10 @@ import { useErrorText } from '#client/lib/use-error-text.ts';
 import { CaseFields, useFamilyRules, type CaseValues } from './case-fields.tsx';
 import { useAddCase } from './family.api.ts';
 import { fieldErrorsOf } from './field-errors.ts';
+import { useState } from 'react';
+import { Fieldset } from '@mantine/core';
+import { CaseFactsFields, factErrorsOf, useFactsValidation } from '#client/features/cases/case-facts-fields.tsx';
+import { EMPTY_DRAFT, inputOf, isEmptyDraft } from '#client/features/cases/facts-draft.ts';
 
 export function AddCaseForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('family');
@@ -20,22 +24,38 @@ export function AddCaseForm({ onDone }: { onDone: () => void }) {
     validate: { caseNumber: rules.caseNumber, detail: rules.detail, caseType: rules.caseType },
   });
   const add = useAddCase();
-  const submit = form.onSubmit((v) =>
+  const { t: tr } = useTranslation('release');
+  const validateFacts = useFactsValidation();
+  const [facts, setFacts] = useState(EMPTY_DRAFT);
+  const [factErrors, setFactErrors] = useState<Record<string, string | undefined>>({});
+  const submit = form.onSubmit((v) => {
+    const found = isEmptyDraft(facts) ? {} : validateFacts(facts);
+    setFactErrors(found);
+    if (Object.keys(found).length > 0) {
+      notify.error(tr('form.fix'));
+      return;
+    }
     add.mutate(
-      { caseNumber: v.caseNumber.trim(), detail: v.detail.trim(), caseType: v.caseType as CaseType },
+      {
+        caseNumber: v.caseNumber.trim(),
+        detail: v.detail.trim(),
+        caseType: v.caseType as CaseType,
+        ...(isEmptyDraft(facts) ? {} : { facts: inputOf(facts) }),
+      },
       {
         onSuccess: (c) => {
           notify.success(t('addCase.added', { caseNumber: c.caseNumber }));
           onDone();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.code === 'case_exists') form.setFieldError('caseNumber', t('caseNumber.exists'));
+          if (err instanceof ApiError && err.code === 'case_exists') form.setFieldError('caseNumber', errorText(err));
           else form.setErrors(fieldErrorsOf(err, t));
+          if (err instanceof ApiError && err.code === 'validation') setFactErrors(factErrorsOf(err.details, tr));
           notify.error(errorText(err));
         },
       },
-    ),
-  );
+    );
+  });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="add-case-title">
       <form noValidate onSubmit={submit}>
@@ -44,6 +64,9 @@ export function AddCaseForm({ onDone }: { onDone: () => void }) {
             {t('addCase.title')}
           </Title>
           <CaseFields form={form} />
+          <Fieldset legend={tr('facts.legend')} p="sm">
+            <CaseFactsFields value={facts} onChange={setFacts} errors={factErrors} idPrefix="add-case" />
+          </Fieldset>
           <Group gap="sm">
             <Button type="submit" loading={add.isPending}>
               {t('addCase.submit')}

@@ -1,6 +1,16 @@
 // Where a case stands, event by event in time order.
 import { Anchor, Text, ThemeIcon, Timeline } from '@mantine/core';
-import { IconCheck, IconFileUpload, IconFolderPlus, IconGavel, IconHome, IconSend, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconFileUpload,
+  IconFolderPlus,
+  IconGavel,
+  IconHome,
+  IconPencil,
+  IconPrinter,
+  IconSend,
+  IconX,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TimelineEvent } from '#shared/family.ts';
 import { useFormatDateTime } from './format.ts';
@@ -13,6 +23,8 @@ const ICONS = {
   bail_paper: IconFileUpload,
   bail_accepted: IconGavel,
   ngo_assigned: IconHome,
+  facts_changed: IconPencil,
+  application_printed: IconPrinter,
 } as const;
 
 export function CaseTimeline({ events, caseNumber }: { events: TimelineEvent[]; caseNumber: string }) {
@@ -66,5 +78,9 @@ function EventTitle({ event: e }: { event: TimelineEvent }) {
       return t('timeline.bail_accepted');
     case 'ngo_assigned':
       return t('timeline.ngo_assigned', { name: e.ngo.name });
+    case 'facts_changed':
+      return t('timeline.facts_changed', { name: e.by.name ?? '—', role: e.by.role ? t(`role.${e.by.role}`) : '' });
+    case 'application_printed':
+      return t('timeline.application_printed', { name: e.by.name ?? '—', role: e.by.role ? t(`role.${e.by.role}`) : '' });
   }
 }

@@ -1,4 +1,4 @@
-// /family-case (Case Status): every case with where it stands (SPEC §2; issue 3, items 3 and 6).
+// /family-case (Case Status): every case with where it stands (docs/spec.md#2-screens-and-routes).
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFilePlus, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,10 @@ import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { NextHearing } from '#client/features/deadlines/next-hearing.tsx';
+import { FamilyNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { AddCaseForm } from './add-case-form.tsx';
+import { ReleaseExplainer } from '#client/features/cases/release-explainer.tsx';
 import { CaseTimeline } from './case-timeline.tsx';
 import { casesQuery } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
@@ -47,6 +50,7 @@ function CaseStatusList() {
         </Group>
       }
     >
+      <NextHearing />
       {adding && <AddCaseForm onDone={() => setAdding(false)} />}
       {query.isPending ? (
         <Loading label={t('cases.loading')} />
@@ -57,6 +61,7 @@ function CaseStatusList() {
       ) : (
         query.data.cases.map((c) => <CaseCard key={c.id} item={c} />)
       )}
+      {query.data && <FamilyNextStep cases={query.data.cases} />}
       <HomeButton to={paths.familyHome} />
     </Page>
   );
@@ -101,6 +106,7 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
           <Row label={t('cases.ngo')}>{c.ngo ? c.ngo.name : t('cases.ngoNone')}</Row>
         </Stack>
 
+        <ReleaseExplainer caseId={c.id} facts={c.facts} />
         <Title order={3} size="h5">
           {t('timeline.title')}
         </Title>

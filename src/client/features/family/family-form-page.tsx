@@ -1,4 +1,4 @@
-// /fmform: the family member's registration (SPEC §2, §4, §5). Name and email come from the account.
+// /fmform: the family member's registration (docs/spec.md#2-screens-and-routes, §4, §5). Name and email come from the account.
 import { Button, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -13,9 +13,14 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
+import { LocationFields } from '#client/components/location-fields.tsx';
 import { CaseFields, useFamilyRules } from './case-fields.tsx';
 import { registrationQuery, useSaveRegistration } from './family.api.ts';
 import { fieldErrorsOf } from './field-errors.ts';
+import { useState } from 'react';
+import { Fieldset } from '@mantine/core';
+import { CaseFactsFields, factErrorsOf, useFactsValidation } from '#client/features/cases/case-facts-fields.tsx';
+import { EMPTY_DRAFT, draftOf, inputOf, isEmptyDraft } from '#client/features/cases/facts-draft.ts';
 
 export function FamilyFormPage() {
   const { t } = useTranslation('family');
@@ -33,6 +38,7 @@ export function FamilyFormPage() {
 
 function RegistrationForm({ registration }: { registration: FamilyRegistration | null }) {
   const { t } = useTranslation('family');
+  const errorText = useErrorText();
   const { user } = useSession();
   const navigate = useNavigate();
   const rules = useFamilyRules();
@@ -45,12 +51,24 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
       caseNumber: first?.caseNumber ?? '',
       detail: first?.detail ?? '',
       caseType: first?.caseType ?? '',
+      state: registration?.state ?? '',
+      district: registration?.district ?? '',
     },
     validate: rules,
   });
   const save = useSaveRegistration();
+  const { t: tr } = useTranslation('release');
+  const validateFacts = useFactsValidation();
+  const [facts, setFacts] = useState(() => (first ? draftOf(first.facts) : EMPTY_DRAFT));
+  const [factErrors, setFactErrors] = useState<Record<string, string | undefined>>({});
 
-  const submit = form.onSubmit((v) =>
+  const submit = form.onSubmit((v) => {
+    const found = isEmptyDraft(facts) ? {} : validateFacts(facts);
+    setFactErrors(found);
+    if (Object.keys(found).length > 0) {
+      notify.error(tr('form.fix'));
+      return;
+    }
     save.mutate(
       {
         phone: v.phone.trim(),
@@ -58,6 +76,8 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
         caseNumber: v.caseNumber.trim(),
         detail: v.detail.trim(),
         caseType: v.caseType as CaseType,
+        ...(isEmptyDraft(facts) ? {} : { facts: inputOf(facts) }),
+        ...(v.state ? { state: v.state, district: v.district } : {}),
       },
       {
         onSuccess: () => {
@@ -67,11 +87,12 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
         onError: (err) => {
           notify.error(t('form.saveFailed'));
           form.setErrors(fieldErrorsOf(err, t));
-          if (err instanceof ApiError && err.code === 'case_exists') form.setFieldError('caseNumber', t('caseNumber.exists'));
+          if (err instanceof ApiError && err.code === 'validation') setFactErrors(factErrorsOf(err.details, tr));
+          if (err instanceof ApiError && err.code === 'case_exists') form.setFieldError('caseNumber', errorText(err));
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
     <Page title={t('form.title')} size="sm">
@@ -105,7 +126,11 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
               maxRows={6}
               {...form.getInputProps('address')}
             />
+            <LocationFields form={form} purpose="family" />
             <CaseFields form={form} />
+            <Fieldset legend={tr('facts.legend')} p="sm">
+              <CaseFactsFields value={facts} onChange={setFacts} errors={factErrors} idPrefix="fmform" />
+            </Fieldset>
             <Button type="submit" loading={save.isPending} fullWidth>
               {t('form.submit')}
             </Button>

@@ -1,4 +1,4 @@
-// Family member API: query options and mutations, one key per resource (STYLE "one way").
+// Family member API: query options and mutations, one key per resource (docs/style.md#rules-of-thumb).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { DocumentMetaSchema } from '#shared/documents.ts';
 import {
@@ -9,9 +9,9 @@ import {
   FamilyRegistrationSchema,
   LawyerRequestSchema,
   LawyerSearchSchema,
-  type CreateCase,
+  type CreateCaseInput,
   type LawyerSearch,
-  type RegisterFamily,
+  type RegisterFamilyInput,
 } from '#shared/family.ts';
 import { api, ApiError, upload } from '#client/lib/api-client.ts';
 
@@ -61,7 +61,7 @@ export const documentsQuery = queryOptions({
 export function useSaveRegistration() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterFamily) => api('PUT', '/api/family/registration', FamilyRegistrationSchema, body),
+    mutationFn: (body: RegisterFamilyInput) => api('PUT', '/api/family/registration', FamilyRegistrationSchema, body),
     onSuccess: (registration) => {
       qc.setQueryData(familyKeys.registration, registration);
       // Case types may have changed: the search, the cases and the rest follow.
@@ -73,7 +73,7 @@ export function useSaveRegistration() {
 export function useAddCase() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateCase) => api('POST', '/api/family/cases', CaseSchema, body),
+    mutationFn: (body: CreateCaseInput) => api('POST', '/api/family/cases', CaseSchema, body),
     onSuccess: () => void qc.invalidateQueries({ queryKey: familyKeys.all }),
   });
 }

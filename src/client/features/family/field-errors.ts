@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '#client/lib/api-client.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 
 /**
  * The server's field details as form errors, by field. The client checks the same rules first, so
@@ -7,5 +8,5 @@ import { ApiError } from '#client/lib/api-client.ts';
  */
 export function fieldErrorsOf(err: unknown, t: TFunction): Record<string, string> {
   if (!(err instanceof ApiError) || err.code !== 'validation') return {};
-  return Object.fromEntries(err.details.map((d) => [d.path, t(d.message, { ns: 'errors', defaultValue: d.message })]));
+  return Object.fromEntries(err.details.map((d) => [d.path, validationText(d, t)]));
 }

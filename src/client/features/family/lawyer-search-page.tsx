@@ -1,4 +1,4 @@
-// /lawyerSearch (Legal Services): lawyers of the family's case type(s), each with 'Request Lawyer' (SPEC §2, §4).
+// /lawyerSearch (Legal Services): lawyers of the family's case type(s), each with 'Request Lawyer' (docs/spec.md#2-screens-and-routes, §4).
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,9 +8,14 @@ import type { LawyerCard } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
+import { NearbyIntro, NearnessBadge } from '#client/components/nearness.tsx';
 import { Page } from '#client/components/page.tsx';
 import { notify } from '#client/lib/notify.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { LegalAidNextStep } from '#client/components/legal-aid-next-step.tsx';
+import { telHref } from '#client/lib/tel.ts';
 import { lawyersQuery, useRequestLawyer } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
 
@@ -30,11 +35,19 @@ function LawyerSearch() {
   const request = useRequestLawyer();
   const types = (query.data?.caseTypes ?? []).map((c) => t(`caseType.${c}`)).join(', ');
 
+  const flight = useSingleFlight();
   const ask = (lawyer: LawyerCard) =>
-    request.mutate(lawyer.id, {
-      onSuccess: () => notify.success(t('search.requested', { name: lawyer.name })),
-      onError: (err) => notify.error(errorText(err)),
-    });
+    flight.run((done) =>
+      request.mutate(lawyer.id, {
+        onSuccess: () => notify.success(t('search.requested', { name: lawyer.name })),
+        // Requested already (another tab, a tap that got through): the request stands, which is what was asked.
+        onError: (err) =>
+          err instanceof ApiError && err.code === 'already_requested'
+            ? notify.success(t('search.requested', { name: lawyer.name }))
+            : notify.error(errorText(err)),
+        onSettled: done,
+      }),
+    );
 
   return (
     <Page
@@ -42,7 +55,10 @@ function LawyerSearch() {
       size="lg"
       actions={
         <Group justify="space-between" gap="sm">
-          <Text>{query.data ? t('search.intro', { types }) : ''}</Text>
+          <Stack gap={4}>
+            <Text>{query.data ? t('search.intro', { types }) : ''}</Text>
+            {query.data && <NearbyIntro location={query.data.location} kind="lawyers" />}
+          </Stack>
           <Button
             variant="outline"
             leftSection={<IconRefresh size={18} aria-hidden />}
@@ -78,6 +94,7 @@ function LawyerSearch() {
           ))}
         </SimpleGrid>
       )}
+      {query.data?.lawyers.length === 0 && <LegalAidNextStep situation="no-lawyer" />}
       <HomeButton />
     </Page>
   );
@@ -95,13 +112,14 @@ function LawyerCardView({ lawyer, busy, onRequest }: { lawyer: LawyerCard; busy:
         <Badge variant="outline" color="blue.9" tt="none" size="lg" style={{ whiteSpace: 'normal', height: 'auto' }}>
           {t(`caseType.${lawyer.lawyerType}`)}
         </Badge>
+        <NearnessBadge nearness={lawyer.nearness} place={lawyer} />
         <Field label={t('lawyer.email')}>
           <Anchor href={`mailto:${lawyer.email}`} style={{ overflowWrap: 'anywhere' }}>
             {lawyer.email}
           </Anchor>
         </Field>
         <Field label={t('lawyer.phone')}>
-          <Anchor href={`tel:${lawyer.phone.replace(/[^\d+]/g, '')}`}>{lawyer.phone}</Anchor>
+          <Anchor href={telHref(lawyer.phone)}>{lawyer.phone}</Anchor>
         </Field>
         <Field label={t('lawyer.address')}>{lawyer.address}</Field>
         <Field label={t('lawyer.courtArea')}>{lawyer.courtArea}</Field>

@@ -1,4 +1,4 @@
-// /ngo-details: the rehabilitation centre (NGO) the jail authority assigned (SPEC §2).
+// /ngo-details: the rehabilitation centre (NGO) the jail authority assigned (docs/spec.md#2-screens-and-routes).
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Page } from '#client/components/page.tsx';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { ngoQuery } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { PhoneText } from '#client/components/phone-text.tsx';
 
 export function NgoDetailsPage() {
   const { t } = useTranslation('family');
@@ -39,7 +40,7 @@ function NgoDetails() {
               {ngo.name}
             </Title>
             <Item label={t('ngo.address')} value={ngo.address} />
-            <Item label={t('ngo.contact')} value={ngo.contactInfo} />
+            <Item label={t('ngo.contact')} value={<PhoneText text={ngo.contactInfo} />} />
             <Item label={t('ngo.report')} value={ngo.report || t('ngo.noReport')} />
           </Stack>
         </Card>
@@ -49,13 +50,15 @@ function NgoDetails() {
   );
 }
 
-function Item({ label, value }: { label: string; value: string }) {
+function Item({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div>
       <Text fw={600} size="sm">
         {label}
       </Text>
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</Text>
+      <Text component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// /upload-file: the family member's own bail paper, with an upload progress bar (SPEC §2, §4, §5).
+// /upload-file: the family member's own bail paper, with an upload progress bar (docs/spec.md#2-screens-and-routes, §4, §5).
 import { Anchor, Button, Card, FileInput, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,8 +17,18 @@ import { documentsQuery, useUploadBailPaper } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
 
-/** SPEC §5: an image or a PDF (the server decides again from the file's bytes). */
+/** docs/spec.md#5-validation-rules: an image or a PDF (the server decides again from the file's bytes). */
 const acceptable = (file: File) => file.type.startsWith('image/') || file.type === 'application/pdf';
+
+/** Refusals whose own translated text tells the user what to do (size, quotas, uploads at once). */
+const SHOWN_CODES = new Set([
+  'payload_too_large',
+  'empty_file',
+  'not_registered',
+  'upload_quota_exceeded',
+  'storage_full',
+  'too_many_uploads',
+]);
 
 export function UploadFilePage() {
   const { t } = useTranslation('family');
@@ -74,11 +84,9 @@ function UploadBailPaper() {
       onError: (err) => {
         setProgress(null);
         const message =
-          err instanceof ApiError && err.code === 'unsupported_media_type'
-            ? t('upload.unsupported')
-            : err instanceof ApiError && (err.code === 'payload_too_large' || err.code === 'empty_file' || err.code === 'not_registered')
-              ? errorText(err)
-              : t('upload.failed');
+          err instanceof ApiError && (err.code === 'unsupported_media_type' || SHOWN_CODES.has(err.code))
+            ? errorText(err)
+            : t('upload.failed');
         setFileError(message);
         notify.error(message);
       },

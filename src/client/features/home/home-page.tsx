@@ -1,4 +1,4 @@
-// The three role homes: cards to the role's screens (SPEC §2 Home screens).
+// The three role homes: cards to the role's screens (docs/spec.md#2-screens-and-routes Home screens).
 import { Card, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-// /bail-page, Bail Consideration Application (SPEC §2, §4): each family member with their lawyer,
-// 'View Bail Paper' (every paper, newest first, SPEC's "first accepted" one marked) and Bail-Accept.
+// /bail-page, Bail Consideration Application (docs/spec.md#2-screens-and-routes, §4): each family member with their lawyer,
+// 'View Bail Paper' (every paper, newest first, the spec's (docs/spec.md) "first accepted" one marked) and Bail-Accept.
 import { Anchor, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconFileText } from '@tabler/icons-react';
@@ -11,12 +11,13 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { membersQuery, useAcceptBail } from './jail.api.ts';
+import { membersQuery } from './jail.api.ts';
+import { BailAcceptButton, BailUndoButton } from './bail-accept-button.tsx';
 import { MemberFacts, MemberHeader } from './member-facts.tsx';
 import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
 import { useClampPage, useMembersParams } from './use-members-params.ts';
+import { MembersEmpty } from './members-empty.tsx';
 
 export function BailPage() {
   const { t } = useTranslation('jail');
@@ -33,7 +34,7 @@ export function BailPage() {
       ) : query.error ? (
         <Text role="alert">{errorText(query.error)}</Text>
       ) : data && data.total === 0 ? (
-        <Text>{t('dashboard.empty')}</Text>
+        <MembersEmpty params={params} onClear={() => setParams({ q: '', filter: '' })} />
       ) : (
         <>
           <Stack gap="sm" aria-busy={query.isPlaceholderData}>
@@ -41,7 +42,7 @@ export function BailPage() {
               <BailCard key={m.id} member={m} />
             ))}
           </Stack>
-          {data && <MembersPager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setParams({ page })} />}
+          {data && <MembersPager data={data} onChange={setParams} />}
         </>
       )}
       <HomeButton to={paths.jailHome} />
@@ -51,21 +52,11 @@ export function BailPage() {
 
 function BailCard({ member }: { member: JailMember }) {
   const { t, i18n } = useTranslation('jail');
-  const errorText = useErrorText();
   const navigate = useNavigate();
-  const accept = useAcceptBail({
-    onSuccess: () => {
-      notify.success(t('bail.accepted'));
-      void navigate(paths.jailHome);
-    },
-    onError: (err) => notify.error(errorText(err)),
-  });
   const [open, setOpen] = useState(false);
   const papersId = useId();
   const hasPaper = member.documents.length > 0;
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-
-  const onAccept = () => accept.mutate(member.id);
 
   return (
     <Card withBorder padding="md" component="article" aria-label={member.name}>
@@ -88,15 +79,10 @@ function BailCard({ member }: { member: JailMember }) {
           >
             {open ? t('bail.hidePaper') : t('bail.viewPaper')}
           </Button>
-          {!member.bailReview && (
-            <Button
-              onClick={onAccept}
-              loading={accept.isPending}
-              disabled={!hasPaper}
-              aria-label={t('bail.acceptFor', { name: member.name })}
-            >
-              {t('bail.accept')}
-            </Button>
+          {member.bailReview ? (
+            <BailUndoButton member={member} />
+          ) : (
+            <BailAcceptButton member={member} disabled={!hasPaper} onAccepted={() => void navigate(paths.jailHome)} />
           )}
         </Group>
         {!hasPaper && <Text size="sm">{t('bail.noPaper')}</Text>}

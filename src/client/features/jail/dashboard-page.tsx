@@ -1,5 +1,5 @@
-// /dashboard (SPEC §2): every family member with cases, lawyers and NGO; 'Select NGO' for those
-// without one. Server-side pages, search and filters, counts and a small chart (issue 5).
+// /dashboard (docs/spec.md#2-screens-and-routes): every family member with cases, lawyers and NGO; 'Select NGO' for those
+// without one. Server-side pages, search and filters, counts and a small chart (docs/design.md#5-quality-bars-every-change-keeps).
 import { Card, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -12,10 +12,13 @@ import { Page } from '#client/components/page.tsx';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { membersQuery } from './jail.api.ts';
 import { AssignNgo } from './assign-ngo.tsx';
+import { DeadlineFlags } from '#client/features/deadlines/deadline-flags.tsx';
 import { MemberFacts, MemberHeader } from './member-facts.tsx';
 import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
 import { NgoDetails } from './ngo-details.tsx';
+import { MemberRelease, ReleaseCounts } from '#client/features/cases/jail-release.tsx';
 import { useClampPage, useMembersParams } from './use-members-params.ts';
+import { MembersEmpty } from './members-empty.tsx';
 
 // The chart library (recharts) loads only here, and only after the list.
 const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
@@ -30,12 +33,14 @@ export function DashboardPage() {
 
   return (
     <Page title={t('dashboard.title')} size="lg">
+      <DeadlineFlags />
       {data && (
         <section aria-labelledby="jail-overview">
           <Title order={2} size="h3" id="jail-overview" mb="xs">
             {t('counts.title')}
           </Title>
           <Counts counts={data.counts} />
+          <ReleaseCounts onFilter={(filter) => setParams({ filter })} />
           <Suspense fallback={<Loading label={t('chart.loading')} />}>
             <MembersChart chart={data.chart} />
           </Suspense>
@@ -52,7 +57,7 @@ export function DashboardPage() {
           ) : query.error ? (
             <Text role="alert">{errorText(query.error)}</Text>
           ) : data && data.total === 0 ? (
-            <Text>{t('dashboard.empty')}</Text>
+            <MembersEmpty params={params} onClear={() => setParams({ q: '', filter: '' })} />
           ) : (
             <>
               <Stack gap="sm" aria-busy={query.isPlaceholderData}>
@@ -60,7 +65,7 @@ export function DashboardPage() {
                   <MemberCard key={m.id} member={m} />
                 ))}
               </Stack>
-              {data && <MembersPager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setParams({ page })} />}
+              {data && <MembersPager data={data} onChange={setParams} />}
             </>
           )}
         </Stack>
@@ -102,6 +107,7 @@ function MemberCard({ member }: { member: JailMember }) {
       <Stack gap="sm">
         <MemberHeader member={member} />
         <MemberFacts member={member} />
+        <MemberRelease member={member} />
         <Divider />
         <Text fw={700}>{t('member.ngo')}</Text>
         {member.ngo ? <NgoDetails ngo={member.ngo} /> : <AssignNgo memberId={member.id} memberName={member.name} />}

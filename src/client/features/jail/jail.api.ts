@@ -1,4 +1,4 @@
-// Jail authority API: query options and mutations (STYLE "one way": one key per resource).
+// Jail authority API: query options and mutations (docs/style.md#rules-of-thumb: one key per resource).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   AssignNgoResultSchema,
@@ -12,10 +12,14 @@ import { NgoListSchema } from '#shared/ngos.ts';
 import { api } from '#client/lib/api-client.ts';
 
 export interface MembersParams {
+  /** The page's number, shown; the server finds the page by `after`/`before`/`last` (keyset, ). */
   page: number;
   pageSize: number;
   q: string;
   filter: MemberFilter | '';
+  after?: string | undefined;
+  before?: string | undefined;
+  last?: boolean | undefined;
 }
 
 export const jailKeys = {
@@ -30,6 +34,9 @@ export function membersQuery(p: MembersParams) {
   const search = new URLSearchParams({ page: String(p.page), pageSize: String(p.pageSize) });
   if (p.q) search.set('q', p.q);
   if (p.filter) search.set('filter', p.filter);
+  if (p.after) search.set('after', p.after);
+  if (p.before) search.set('before', p.before);
+  if (p.last) search.set('last', 'true');
   return queryOptions({
     queryKey: jailKeys.members(p),
     queryFn: () => api('GET', `/api/jail/members?${search.toString()}`, MembersPageSchema),
@@ -38,7 +45,14 @@ export function membersQuery(p: MembersParams) {
   });
 }
 
-/** NGOs with a free seat, for 'Select NGO' (SPEC §9). */
+/** NGOs with a free seat, for 'Select NGO' (docs/spec.md#9-business-constants-and-limits). */
+/** 'Select NGO' for one member: NGOs with a seat, those in the member's prison district first, then the state. */
+export const nearbyNgosQuery = (memberId: string) =>
+  queryOptions({
+    queryKey: [...NGO_QUERIES, 'available', 'near', memberId],
+    queryFn: () => api('GET', `/api/ngos?available=true&near=${encodeURIComponent(memberId)}`, NgoListSchema),
+  });
+
 export const availableNgosQuery = queryOptions({
   queryKey: [...NGO_QUERIES, 'list', true],
   queryFn: () => api('GET', '/api/ngos?available=true', NgoListSchema),

@@ -1,9 +1,11 @@
 // What both jail screens show of a family member: who they are, their cases and lawyers.
+import { CaseHearingsLinks } from '#client/components/case-hearings-links.tsx';
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JailMember, MemberStage } from '#shared/jail.ts';
 import { lawyerNames } from './lawyer-names.ts';
+import { PhoneLink } from '#client/components/phone-text.tsx';
 
 const STAGE_COLOR: Record<MemberStage, string> = {
   // Dark shades only: white badge text stays above 4.5:1.
@@ -54,7 +56,9 @@ export function MemberFacts({ member, withCases = true }: { member: JailMember; 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
         <Fact label={t('member.address')}>{member.address}</Fact>
         <Fact label={t('member.email')}>{member.email}</Fact>
-        <Fact label={t('member.phone')}>{member.phone}</Fact>
+        <Fact label={t('member.phone')}>
+          <PhoneLink phone={member.phone} />
+        </Fact>
         <Fact label={t('member.lawyers')}>{lawyerNames(member.lawyers, t)}</Fact>
       </SimpleGrid>
       {withCases && (
@@ -64,6 +68,7 @@ export function MemberFacts({ member, withCases = true }: { member: JailMember; 
             : member.cases.map((c) => `${c.caseNumber} (${t(`caseType.${c.caseType}`, { defaultValue: c.caseType })})`).join(', ')}
         </Fact>
       )}
+      {withCases && <CaseHearingsLinks cases={member.cases} />}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // The small backlog chart of the dashboard: members by stage and by case type. Loaded lazily
 // (recharts is large). The bars are decoration for sighted users; the same numbers are in a
 // table for screen readers, so the chart itself is hidden from them.
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';

@@ -1,9 +1,9 @@
-// Search, filter, page size and pages for the dashboard and the bail page (server-side, issue 5).
-import { ActionIcon, Button, Group, NativeSelect, Pagination, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+// Search, filter, page size and pages for the dashboard and the bail page (server-side, docs/design.md#5-quality-bars-every-change-keeps).
+import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconSearch, IconX } from '@tabler/icons-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_FILTERS, SEARCH_MAX, type MemberFilter } from '#shared/jail.ts';
+import { MEMBER_FILTERS, SEARCH_MAX, type MemberFilter, type MembersPage } from '#shared/jail.ts';
 import type { MembersParams } from './jail.api.ts';
 import { PAGE_SIZES } from './use-members-params.ts';
 
@@ -74,41 +74,70 @@ export function MembersToolbar({ params, onChange }: { params: MembersParams; on
   );
 }
 
-export function MembersPager({
-  page,
-  pageSize,
-  total,
-  onPage,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation('jail');
+/**
+ * First, previous, next and last page (keyset pages, any page costs the server what the
+ * first does, so there is no jumping to page 4,000 by number).
+ */
+export function MembersPager({ data, onChange }: { data: MembersPage; onChange: (change: Partial<MembersParams>) => void }) {
+  const { t, i18n } = useTranslation('jail');
+  const { page, pageSize, total } = data;
+  const fmt = (n: number) => n.toLocaleString(i18n.language);
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const from = total === 0 || data.items.length === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, (page - 1) * pageSize + data.items.length);
+  const go = (change: Partial<MembersParams>) => {
+    onChange(change);
+    window.scrollTo({ top: 0 });
+  };
+  const prev = data.prevCursor;
+  const next = data.nextCursor;
+  const controls: { key: 'first' | 'previous' | 'next' | 'last'; icon: ReactNode; change: Partial<MembersParams> | null }[] = [
+    { key: 'first', icon: <IconChevronsLeft size={18} aria-hidden />, change: prev ? { page: 1 } : null },
+    {
+      key: 'previous',
+      icon: <IconChevronLeft size={18} aria-hidden />,
+      change: prev ? (page <= 2 ? { page: 1 } : { page: page - 1, before: prev }) : null,
+    },
+    { key: 'next', icon: <IconChevronRight size={18} aria-hidden />, change: next ? { page: page + 1, after: next } : null },
+    // A search with more matches than it counts has no known last page.
+    { key: 'last', icon: <IconChevronsRight size={18} aria-hidden />, change: next && !data.totalCapped ? { last: true } : null },
+  ];
   return (
     <Stack gap={6} align="center">
       <Text size="sm" aria-live="polite">
-        {t('pager.showing', { from, to, total })}
+        {t('pager.showing', { from: fmt(from), to: fmt(to), total: data.totalCapped ? `${fmt(total - 1)}+` : fmt(total) })}
       </Text>
-      {pages > 1 && (
+      {(prev || next) && (
         <nav aria-label={t('pager.label')}>
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={(p) => {
-              onPage(p);
-              window.scrollTo({ top: 0 });
-            }}
-            size="sm"
-            siblings={1}
-            boundaries={1}
-            getItemProps={(p) => ({ 'aria-label': t('pager.page', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
-            getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-          />
+          <Group gap="xs" wrap="nowrap">
+            {controls.slice(0, 2).map((c) => (
+              <ActionIcon
+                key={c.key}
+                variant="default"
+                size="lg"
+                aria-label={t(`pager.${c.key}`)}
+                disabled={!c.change}
+                onClick={() => c.change && go(c.change)}
+              >
+                {c.icon}
+              </ActionIcon>
+            ))}
+            <Text size="sm" aria-current="page" px="xs">
+              {t('pager.page', { page: `${fmt(page)} / ${data.totalCapped ? '…' : fmt(pages)}` })}
+            </Text>
+            {controls.slice(2).map((c) => (
+              <ActionIcon
+                key={c.key}
+                variant="default"
+                size="lg"
+                aria-label={t(`pager.${c.key}`)}
+                disabled={!c.change}
+                onClick={() => c.change && go(c.change)}
+              >
+                {c.icon}
+              </ActionIcon>
+            ))}
+          </Group>
         </nav>
       )}
     </Stack>

@@ -2,7 +2,7 @@ import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LawyerCase } from '#shared/lawyers.ts';
 
-/** A family member's cases (SPEC's case id, type and detail), one row each; stacks on phones. */
+/** A family member's cases (the spec's (docs/spec.md) case id, type and detail), one row each; stacks on phones. */
 export function CaseList({ cases }: { cases: LawyerCase[] }) {
   const { t } = useTranslation('lawyers');
   if (cases.length === 0) return <Text size="sm">{t('cases.none')}</Text>;
@@ -33,7 +33,7 @@ export function CaseList({ cases }: { cases: LawyerCase[] }) {
 }
 
 /** A label and a value on one line that wraps on narrow screens. */
-export function Field({ label, value }: { label: string; value: string }) {
+export function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
       <Text span fw={600} size="sm">

@@ -1,6 +1,6 @@
-// /lawyer-cases (SPEC §2; DESIGN §3): the lawyer's accepted clients, their cases and bail papers,
+// /lawyer-cases (docs/spec.md#2-screens-and-routes; docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): the lawyer's accepted clients, their cases and bail papers,
 // and a bail-paper upload per client with progress. Success shows a popup that returns to /lawyer
-// after LIMITS.popupAutoCloseMs; with no file chosen the button does nothing (SPEC §5).
+// after LIMITS.popupAutoCloseMs; with no file chosen the button does nothing (docs/spec.md#5-validation-rules).
 import { useEffect, useId, useState } from 'react';
 import { Anchor, Button, Card, FileInput, List, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
@@ -17,9 +17,15 @@ import { Page } from '#client/components/page.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { CaseHearingsLinks } from '#client/components/case-hearings-links.tsx';
 import { CaseList, Field } from './case-list.tsx';
+import { ClientRelease } from '#client/features/cases/client-release.tsx';
 import { clientsQuery, lawyerKeys, uploadBailPaper } from './lawyers.api.ts';
 import { RequireLawyerRegistration } from './require-registration.tsx';
+import { PhoneLink } from '#client/components/phone-text.tsx';
+
+/** Refusals whose own translated text tells the lawyer what to do (size, quotas, uploads at once). */
+const UPLOAD_REFUSALS = new Set(['payload_too_large', 'upload_quota_exceeded', 'storage_full', 'too_many_uploads']);
 
 export function LawyerCasesPage() {
   return (
@@ -73,7 +79,7 @@ function isAcceptedType(file: File) {
 }
 
 function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: () => void }) {
-  const { t } = useTranslation(['lawyers', 'errors']);
+  const { t, i18n } = useTranslation(['lawyers', 'errors']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const headingId = useId();
@@ -97,14 +103,14 @@ function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: 
       onUploaded();
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.code === 'unsupported_media_type') fail(t('upload.unsupported'));
-      else if (err instanceof ApiError && err.code === 'payload_too_large') fail(`${t('upload.failed')} ${errorText(err)}`);
+      if (err instanceof ApiError && err.code === 'unsupported_media_type') fail(errorText(err));
+      else if (err instanceof ApiError && UPLOAD_REFUSALS.has(err.code)) fail(`${t('upload.failed')} ${errorText(err)}`);
       else fail(t('upload.failed'));
     },
   });
 
   const submit = () => {
-    if (!file || mutation.isPending) return; // SPEC §5: no file chosen → nothing happens
+    if (!file || mutation.isPending) return; // docs/spec.md#5-validation-rules: no file chosen → nothing happens
     if (!isAcceptedType(file)) return fail(t('upload.unsupported'));
     if (file.size > LIMITS.uploadMaxBytes) return fail(`${t('upload.failed')} ${t('payload_too_large', { ns: 'errors' })}`);
     mutation.mutate(file);
@@ -117,11 +123,24 @@ function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: 
           {client.name}
         </Title>
         <Field label={t('member.email')} value={client.email} />
-        <Field label={t('member.phone')} value={client.phone} />
+        <Field label={t('member.phone')} value={<PhoneLink phone={client.phone} />} />
+        <Field
+          label={t('status.bail')}
+          value={
+            client.bailAcceptedAt
+              ? t('status.bailAccepted', {
+                  date: new Date(client.bailAcceptedAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+                })
+              : t('status.bailWaiting')
+          }
+        />
+        <Field label={t('status.ngo')} value={client.ngo ? client.ngo.name : t('status.ngoNone')} />
         <Title order={3} size="h5" mt="xs">
           {t('cases.title')}
         </Title>
         <CaseList cases={client.cases} />
+        <ClientRelease cases={client.cases} />
+        <CaseHearingsLinks cases={client.cases} />
         <Title order={3} size="h5" mt="xs">
           {t('papers.title')}
         </Title>

@@ -1,4 +1,4 @@
-// /lawyerform (SPEC §2, §4): name and email from the account, read-only; phone, address, lawyer
+// /lawyerform (docs/spec.md#2-screens-and-routes, §4): name and email from the account, read-only; phone, address, lawyer
 // type and court area required. Saving again updates the same record (the server upserts).
 import { Button, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -10,17 +10,21 @@ import { PhoneSchema } from '#shared/family.ts';
 import type { LawyerRegistration } from '#shared/lawyers.ts';
 import { paths } from '#client/app/paths.ts';
 import { Loading } from '#client/components/loading.tsx';
+import { LocationFields } from '#client/components/location-fields.tsx';
 import { Page } from '#client/components/page.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { registrationQuery, saveRegistration } from './lawyers.api.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 
 interface FormValues {
   phone: string;
   address: string;
   lawyerType: string;
   courtArea: string;
+  state: string;
+  district: string;
 }
 
 const FIELDS = ['phone', 'address', 'lawyerType', 'courtArea'] as const;
@@ -49,6 +53,8 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
       address: saved?.address ?? '',
       lawyerType: saved?.lawyerType ?? '',
       courtArea: saved?.courtArea ?? '',
+      state: saved?.state ?? '',
+      district: saved?.district ?? '',
     },
     validate: {
       phone: (v) => (!v.trim() ? t('form.phone.required') : PhoneSchema.safeParse(v).success ? null : t('form.phone.invalid')),
@@ -64,6 +70,7 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
         address: v.address.trim(),
         lawyerType: v.lawyerType as CaseType,
         courtArea: v.courtArea.trim(),
+        ...(v.state ? { state: v.state, district: v.district } : {}),
       }),
     onSuccess: (record) => {
       queryClient.setQueryData(registrationQuery.queryKey, record);
@@ -76,7 +83,8 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
       if (err instanceof ApiError) {
         for (const d of err.details) {
           const field = FIELDS.find((f) => f === d.path);
-          if (field) form.setFieldError(field, t(`form.${field}.invalid`, { defaultValue: d.message }));
+          if (field) form.setFieldError(field, d.rule === 'too_long' ? validationText(d, t) : t(`form.${field}.invalid`));
+          if (d.path === 'state' || d.path === 'district') form.setFieldError(d.path, t(d.message, { ns: 'errors' }));
         }
       }
     },
@@ -126,6 +134,7 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
             description={t('form.courtArea.hint')}
             {...form.getInputProps('courtArea')}
           />
+          <LocationFields form={form} purpose="lawyer" />
           <Button type="submit" loading={mutation.isPending} fullWidth>
             {t('form.submit')}
           </Button>

@@ -1,10 +1,12 @@
 import { HomePage } from '#client/features/home/home-page.tsx';
 import { RequireLawyerRegistration } from './require-registration.tsx';
+import { PendingRequestsNotice } from './pending-requests-notice.tsx';
 
 /** The lawyer home; a lawyer who has not submitted /lawyerform yet is sent there first. */
 export function LawyerHomePage() {
   return (
     <RequireLawyerRegistration>
+      <PendingRequestsNotice />
       <HomePage role="Lawyer" />
     </RequireLawyerRegistration>
   );

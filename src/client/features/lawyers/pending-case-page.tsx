@@ -1,4 +1,4 @@
-// /pending-case (SPEC §2, §4; DESIGN §3): pending requests with the family member's details and
+// /pending-case (docs/spec.md#2-screens-and-routes, §4; docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): pending requests with the family member's details and
 // cases; Accept opens 'Case Acceptance Successful' (OK → /lawyer); Reject, after a confirmation,
 // removes the card. A request already answered elsewhere gives the server's 409 and a fresh list.
 import { useId, useState } from 'react';
@@ -12,10 +12,12 @@ import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
 import { notify } from '#client/lib/notify.ts';
+import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { CaseList, Field } from './case-list.tsx';
 import { decideRequest, lawyerKeys, pendingRequestsQuery } from './lawyers.api.ts';
 import { RequireLawyerRegistration } from './require-registration.tsx';
+import { PhoneLink } from '#client/components/phone-text.tsx';
 
 export function PendingCasePage() {
   return (
@@ -75,6 +77,8 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
     queryClient.setQueryData<PendingRequestList>(lawyerKeys.requests, (old) =>
       old ? { requests: old.requests.filter((r) => r.id !== request.id) } : old,
     );
+  const flight = useSingleFlight();
+  const decideOnce = (action: 'accept' | 'reject') => flight.run((done) => decide.mutate(action, { onSettled: done }));
   const decide = useMutation({
     mutationFn: (action: 'accept' | 'reject') => decideRequest(request.id, action),
     onSuccess: (decision) => {
@@ -99,7 +103,7 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
           {member.name}
         </Title>
         <Field label={t('member.email')} value={member.email} />
-        <Field label={t('member.phone')} value={member.phone} />
+        <Field label={t('member.phone')} value={<PhoneLink phone={member.phone} />} />
         <Field label={t('member.address')} value={member.address} />
         <Title order={3} size="h5" mt="xs">
           {t('cases.title')}
@@ -107,7 +111,7 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
         <CaseList cases={member.cases} />
         <Group gap="sm" mt="xs">
           <Button
-            onClick={() => decide.mutate('accept')}
+            onClick={() => decideOnce('accept')}
             loading={decide.isPending && decide.variables === 'accept'}
             disabled={decide.isPending}
             aria-describedby={headingId}
@@ -135,7 +139,7 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
         <Stack>
           <Text>{t('pending.rejectConfirm.body', { name: member.name })}</Text>
           <Group gap="sm">
-            <Button color="red.9" onClick={() => decide.mutate('reject')} loading={decide.isPending}>
+            <Button color="red.9" onClick={() => decideOnce('reject')} loading={decide.isPending}>
               {t('pending.rejectConfirm.confirm')}
             </Button>
             <Button variant="default" onClick={() => setConfirmReject(false)} data-autofocus>

@@ -1,4 +1,4 @@
-// Lawyer screens need the /lawyerform record first (SPEC §4); an unregistered lawyer is steered
+// Lawyer screens need the /lawyerform record first (docs/spec.md#4-states-and-transitions); an unregistered lawyer is steered
 // there. Steering only: the server refuses lawyer actions until registered (403 not_registered).
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';

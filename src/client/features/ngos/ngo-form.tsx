@@ -1,4 +1,5 @@
-// Add or edit an NGO: name, address, contact info, report, free seats (a whole number ≥ 0).
+// Add or edit an NGO: name, address, contact info, report and total seats (a whole number ≥ 0); the
+// server derives free seats from it and refuses a form loaded before someone else's edit (409).
 import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CSSProperties } from 'react';
@@ -8,7 +9,9 @@ import { NGO_FIELD_MESSAGES, NGO_SEATS_MAX, NgoInputSchema, type Ngo, type NgoIn
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { LocationFields } from '#client/components/location-fields.tsx';
 import { useSaveNgo } from './ngos.api.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 
 /** Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (lead: a theme-wide fix would retire this). */
 const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -18,22 +21,30 @@ interface Values {
   address: string;
   contactInfo: string;
   report: string;
-  seatsFree: number | string;
+  seatsTotal: number | string;
+  state: string;
+  district: string;
 }
 
 const MESSAGE_KEYS = Object.fromEntries(Object.entries(NGO_FIELD_MESSAGES).map(([key, message]) => [message, `form.error.${key}`]));
 
+/** No state chosen: no location (both or neither, the server checks the pair). */
+function locationInput(values: Values) {
+  return values.state ? { state: values.state, district: values.district } : { state: undefined, district: undefined };
+}
+
 /** The shared schema decides; its English messages become this screen's translated texts. */
 function validate(values: Values, t: (key: string, options?: Record<string, unknown>) => string): Record<string, string> {
   const seats =
-    typeof values.seatsFree === 'number' ? values.seatsFree : values.seatsFree.trim() === '' ? undefined : Number(values.seatsFree);
-  const parsed = NgoInputSchema.safeParse({ ...values, seatsFree: seats });
+    typeof values.seatsTotal === 'number' ? values.seatsTotal : values.seatsTotal.trim() === '' ? undefined : Number(values.seatsTotal);
+  const parsed = NgoInputSchema.safeParse({ ...values, seatsTotal: seats, ...locationInput(values) });
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? '');
     const key = MESSAGE_KEYS[issue.message];
-    errors[field] ??= key ? t(key) : field === 'seatsFree' ? t('form.error.seats') : t('form.error.tooLong');
+    if (field === 'state' || field === 'district') errors[field] ??= t(issue.message, { ns: 'errors' });
+    errors[field] ??= key ? t(key) : field === 'seatsTotal' ? t('form.error.seats') : t('form.error.tooLong');
   }
   return errors;
 }
@@ -60,28 +71,34 @@ function NgoForm({ ngo, onDone }: { ngo: Ngo | null; onDone: () => void }) {
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: ngo
-      ? { name: ngo.name, address: ngo.address, contactInfo: ngo.contactInfo, report: ngo.report, seatsFree: ngo.seatsFree }
-      : { name: '', address: '', contactInfo: '', report: '', seatsFree: '' },
+      ? {
+          name: ngo.name,
+          address: ngo.address,
+          contactInfo: ngo.contactInfo,
+          report: ngo.report,
+          seatsTotal: ngo.seatsTotal,
+          state: ngo.state ?? '',
+          district: ngo.district ?? '',
+        }
+      : { name: '', address: '', contactInfo: '', report: '', seatsTotal: '', state: '', district: '' },
     validate: (values) => validate(values, t),
   });
 
   const submit = (values: Values) => {
-    const input: NgoInput = NgoInputSchema.parse({ ...values, seatsFree: Number(values.seatsFree) });
-    save.mutate(
-      { id: ngo?.id ?? null, input },
-      {
-        onSuccess: (saved) => {
-          notify.success(t('form.saved', { name: saved.name }));
-          onDone();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.code === 'validation') {
-            for (const d of err.details) form.setFieldError(d.path, MESSAGE_KEYS[d.message] ? t(MESSAGE_KEYS[d.message]!) : d.message);
-          }
-          notify.error(t('form.failed', { message: errorText(err) }));
-        },
+    const input: NgoInput = NgoInputSchema.parse({ ...values, seatsTotal: Number(values.seatsTotal), ...locationInput(values) });
+    save.mutate(ngo ? { id: ngo.id, input: { ...input, version: ngo.version } } : { id: null, input }, {
+      onSuccess: (saved) => {
+        notify.success(t('form.saved', { name: saved.name }));
+        onDone();
       },
-    );
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'validation') {
+          for (const d of err.details)
+            form.setFieldError(d.path, MESSAGE_KEYS[d.message] ? t(MESSAGE_KEYS[d.message]!) : validationText(d, t));
+        }
+        notify.error(t('form.failed', { message: errorText(err) }));
+      },
+    });
   };
 
   return (
@@ -106,17 +123,19 @@ function NgoForm({ ngo, onDone }: { ngo: Ngo | null; onDone: () => void }) {
         />
         <Textarea label={t('field.report')} autosize minRows={3} maxLength={LIMITS.ngoTextMax} {...form.getInputProps('report')} />
         <NumberInput
-          label={t('field.seatsFree')}
-          description={t('field.seatsFree.hint')}
+          label={t('field.seatsTotal')}
+          description={ngo ? t('field.seatsTotal.hintAssigned', { count: ngo.assignedCount }) : t('field.seatsTotal.hint')}
           required
           min={0}
           max={NGO_SEATS_MAX}
           allowDecimal={false}
-          allowNegative={false}
+          // '-3' stays '-3' and is refused with a reason, instead of silently becoming 3.
+          allowNegative
           clampBehavior="none"
           inputMode="numeric"
-          {...form.getInputProps('seatsFree')}
+          {...form.getInputProps('seatsTotal')}
         />
+        <LocationFields form={form} purpose="ngo" />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onDone}>
             {t('form.cancel')}

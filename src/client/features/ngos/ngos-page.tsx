@@ -1,4 +1,4 @@
-// /ngos: the jail authority's NGO management (DESIGN §3; not in the original, where NGOs were
+// /ngos: the jail authority's NGO management (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong; not in the original, where NGOs were
 // edited by hand in the database): list, add, edit, and who is assigned to each.
 import { Badge, Button, Card, Group, List, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { Page } from '#client/components/page.tsx';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { NgoFormModal } from './ngo-form.tsx';
 import { ngoMembersQuery, ngosQuery } from './ngos.api.ts';
+import { PhoneText } from '#client/components/phone-text.tsx';
 
 export function NgosPage() {
   const { t } = useTranslation('ngos');
@@ -63,7 +64,7 @@ function NgoCard({ ngo, onEdit }: { ngo: Ngo; onEdit: () => void }) {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
           <Fact label={t('field.address')} value={ngo.address} />
-          <Fact label={t('field.contactInfo')} value={ngo.contactInfo} />
+          <Fact label={t('field.contactInfo')} value={<PhoneText text={ngo.contactInfo} />} />
           <Fact label={t('field.report')} value={ngo.report || t('noReport')} />
           <Fact label={t('assigned.label')} value={t('assigned.count', { count: ngo.assignedCount })} />
         </SimpleGrid>
@@ -139,13 +140,15 @@ function AssignedMembers({ ngoId }: { ngoId: string }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div style={{ minWidth: 0 }}>
       <Text fw={600} size="sm">
         {label}
       </Text>
-      <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{value}</Text>
+      <Text component="div" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        {value}
+      </Text>
     </div>
   );
 }

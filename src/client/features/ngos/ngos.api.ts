@@ -1,6 +1,6 @@
-// NGO management API (DESIGN §3). Keys start with 'ngos' (the dashboard refreshes them after an assignment).
+// NGO management API (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). Keys start with 'ngos' (the dashboard refreshes them after an assignment).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { NgoListSchema, NgoMembersPageSchema, NgoSchema, type NgoInput } from '#shared/ngos.ts';
+import { NgoListSchema, NgoMembersPageSchema, NgoSchema, type NgoInput, type NgoUpdate } from '#shared/ngos.ts';
 import { api } from '#client/lib/api-client.ts';
 
 export const ngoKeys = {
@@ -24,9 +24,11 @@ export const ngoMembersQuery = (id: string, page: number) =>
 export function useSaveNgo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: NgoInput }) =>
-      id ? api('PUT', `/api/ngos/${id}`, NgoSchema, input) : api('POST', '/api/ngos', NgoSchema, input),
+    mutationFn: (save: { id: string; input: NgoUpdate } | { id: null; input: NgoInput }) =>
+      save.id ? api('PUT', `/api/ngos/${save.id}`, NgoSchema, save.input) : api('POST', '/api/ngos', NgoSchema, save.input),
     // The dashboard's 'Select NGO' list follows (its key starts with 'ngos' too).
     onSuccess: () => qc.invalidateQueries({ queryKey: ngoKeys.all }),
+    // A stale form (409): reload the list so the next edit starts from what is saved now.
+    onError: () => qc.invalidateQueries({ queryKey: ngoKeys.all }),
   });
 }

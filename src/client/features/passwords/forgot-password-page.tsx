@@ -1,4 +1,4 @@
-// 'Forgot Password?' (issue 6 item 4): one neutral answer whether or not the account exists.
+// 'Forgot Password?' (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): one neutral answer whether or not the account exists.
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';

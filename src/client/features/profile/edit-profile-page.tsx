@@ -1,4 +1,4 @@
-// /edit-profile for every role (issue 6 item 3): name, and phone, address (+ lawyer type and
+// /edit-profile for every role (docs/spec.md#2-screens-and-routes): name, and phone, address (+ lawyer type and
 // court area) where the account has a registration record; email read-only; change password.
 import { Alert, Anchor, Button, Card, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -16,8 +16,10 @@ import { Loading } from '#client/components/loading.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { ReminderEmailSetting } from '#client/features/notifications/reminder-email-setting.tsx';
 import { sessionQuery } from '#client/lib/use-session.ts';
 import { changePassword, profileDetailsQuery, updateProfile } from './profile.api.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -73,8 +75,7 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 400) {
         for (const d of err.details)
-          if ((DETAIL_FIELDS as readonly string[]).includes(d.path))
-            form.setFieldError(d.path, t(d.message, { ns: 'errors', defaultValue: d.message }));
+          if ((DETAIL_FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, validationText(d, t));
       }
       notify.error(errorText(err));
     },
@@ -153,8 +154,8 @@ function PasswordForm({ email }: { email: string }) {
       notify.success(t('password.changed'));
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.code === 'wrong_password') form.setFieldError('currentPassword', t('password.currentWrong'));
-      notify.error(err instanceof ApiError && err.code === 'wrong_password' ? t('password.currentWrong') : errorText(err));
+      if (err instanceof ApiError && err.code === 'wrong_password') form.setFieldError('currentPassword', errorText(err));
+      notify.error(errorText(err));
     },
   });
   const toggle = { 'aria-label': t('password.toggle') };
@@ -221,6 +222,7 @@ export function EditProfilePage() {
     <Page title={t('title')} size="sm">
       <DetailsForm profile={profile} />
       <PasswordForm email={profile.email} />
+      <ReminderEmailSetting />
       <HomeButton to={ROLE_HOME[profile.role]} />
     </Page>
   );

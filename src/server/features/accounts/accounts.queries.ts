@@ -17,6 +17,16 @@ export async function createUser(db: Db, input: { name: string; email: string; r
   return row;
 }
 
+/** Creates the user, or returns undefined when the address is taken (nothing is written then). */
+export async function createUserUnlessTaken(db: Db, input: { name: string; email: string; role: Role; passwordHash: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...input, email: input.email.toLowerCase() })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
 export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

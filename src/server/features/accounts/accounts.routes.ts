@@ -1,4 +1,4 @@
-// Sign-up, sign-in, sign-out, session and profile (SPEC §2, §4, §5; DESIGN §3).
+// Sign-up, sign-in, sign-out, session and profile (docs/spec.md#2-screens-and-routes, §4, §5; docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -9,17 +9,22 @@ import {
   MetaSchema,
   SessionSchema,
   SetLanguageSchema,
+  SIGN_UP_REPLY,
   SignInSchema,
+  SignUpReplySchema,
   SignUpSchema,
   UserSchema,
 } from '#shared/accounts.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { users } from '../../db/schema.ts';
-import { AppError, invalid, isUniqueViolation, rateLimited } from '../../lib/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { audit } from '../../lib/audit.ts';
+import { enqueueEmail } from '../../lib/outbox.ts';
+import { enforce, hit, isMarked, mark, refund, refuse } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
-import { createUser, deleteSession, findUserByEmail } from './accounts.queries.ts';
+import { createUserUnlessTaken, deleteSession, findUserByEmail } from './accounts.queries.ts';
+import { existingAccountEmail, welcomeEmail } from './accounts.emails.ts';
 import { timingSafeEqual } from 'node:crypto';
 
 function sameSecret(a: string, b: string): boolean {
@@ -27,6 +32,9 @@ function sameSecret(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/** How long an address an account signed in from keeps its normal budget past the ceiling. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
 
 export async function accountsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -38,24 +46,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       throw invalid(emailRuleMessage(domains), [{ path: 'email', message: emailRuleMessage(domains) }], 'invalid_email');
   };
   const windowMs = env.RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  const signInByIp = app.createRateLimit({
-    max: env.RATE_LIMIT_SIGNIN_PER_IP,
-    timeWindow: windowMs,
-    keyGenerator: (req) => `signin-ip:${req.ip}`,
-  });
-  const signInByAccount = app.createRateLimit({
-    max: env.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
-    timeWindow: windowMs,
-    keyGenerator: (req) => {
-      const b = req.body as { email?: unknown } | undefined;
-      return `signin-account:${typeof b?.email === 'string' ? b.email.trim().toLowerCase() : ''}`;
-    },
-  });
-  const signUpByIp = app.createRateLimit({
-    max: env.RATE_LIMIT_SIGNUP_PER_IP,
-    timeWindow: windowMs,
-    keyGenerator: (req) => `signup-ip:${req.ip}`,
-  });
+  const SIGN_IN_LIMITED = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 
   app.get('/api/meta', { config: { roles: 'public' }, schema: { response: { 200: MetaSchema } } }, async () => ({
     emailDomains: domains,
@@ -66,49 +57,69 @@ export async function accountsRoutes(base: FastifyInstance) {
     user: req.user,
   }));
 
+  // Sign-up answers the same whether or not the address has an account, and signs no one in: the
+  // client then signs in with the details just typed. A new address gets its account and a welcome
+  // email; a taken one is left unchanged and its owner is told by email (,
+  // docs/decisions/0008-rate-limits-in-postgres.md).
   app.post(
     '/api/auth/signup',
-    { config: { roles: 'public' }, schema: { body: SignUpSchema, response: { 201: UserSchema } } },
+    { config: { roles: 'public' }, schema: { body: SignUpSchema, response: { 201: SignUpReplySchema } } },
     async (req, reply) => {
-      const limit = await signUpByIp(req);
-      if (!limit.isAllowed && limit.isExceeded) throw rateLimited();
+      await enforce(db, reply, { key: `signup-ip:${req.ip}`, max: env.RATE_LIMIT_SIGNUP_PER_IP, windowMs });
       const input = req.body;
       const email = input.email.toLowerCase();
       checkEmail(input.email);
       if (input.role === 'Jail-Authority' && !sameSecret(input.registrationCode ?? '', env.JAIL_AUTHORITY_CODE)) {
         throw new AppError(403, 'bad_registration_code', 'The Jail-Authority registration code is not correct.');
       }
+      // Hashed either way, so a taken address costs the same time as a new one.
       const passwordHash = await hashPassword(input.password);
-      try {
-        const user = await db.transaction(async (tx) => {
-          const row = await createUser(tx, { name: input.name, email, role: input.role, passwordHash });
-          await audit(tx, row.id, 'account.created', row.id, { role: row.role });
-          return row;
-        });
-        const session = await createSession(db, user.id, env.SESSION_TTL_HOURS);
-        setSessionCookie(app, reply, session.token, session.expiresAt);
-        return reply.status(201).send(toUser(user));
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(409, 'email_taken', 'An account with this email already exists.');
-        throw err;
-      }
+      await db.transaction(async (tx) => {
+        const created = await createUserUnlessTaken(tx, { name: input.name, email, role: input.role, passwordHash });
+        if (created) {
+          await audit(tx, created.id, 'account.created', created.id, { role: created.role });
+          await enqueueEmail(tx, {
+            to: email,
+            ...welcomeEmail(input.language ?? created.language, created.name, created.role, env.PUBLIC_URL),
+          });
+          return;
+        }
+        const owner = await findUserByEmail(tx, email);
+        if (!owner) throw new Error('sign-up: address neither free nor taken');
+        await audit(tx, owner.id, 'account.signup_for_existing_address', owner.id);
+        await enqueueEmail(tx, { to: owner.email, ...existingAccountEmail(owner.language, owner.name, env.PUBLIC_URL) });
+      });
+      return reply.status(201).send({ message: SIGN_UP_REPLY });
     },
   );
 
+  // Lock-out is per account and address, so guessing from elsewhere never locks the owner out. A
+  // looser ceiling per account bounds guessing from many addresses; past it, an address the account
+  // never signed in from gets a small budget of its own, and one it did keeps its normal budget.
+  // Only failures count against the account: a right password gives its hits back.
   app.post(
     '/api/auth/signin',
     { config: { roles: 'public' }, schema: { body: SignInSchema, response: { 200: UserSchema } } },
     async (req, reply) => {
-      for (const check of [signInByIp, signInByAccount]) {
-        const limit = await check(req);
-        if (!limit.isAllowed && limit.isExceeded) throw rateLimited('Too many sign-in attempts. Please wait 15 minutes and try again.');
-      }
+      await enforce(db, reply, { key: `signin-ip:${req.ip}`, max: env.RATE_LIMIT_SIGNIN_PER_IP, windowMs }, SIGN_IN_LIMITED);
       const input = req.body;
       checkEmail(input.email);
-      const user = await findUserByEmail(db, input.email);
+      const email = input.email.toLowerCase();
+      const pairKey = `signin-pair:${email}|${req.ip}`;
+      const accountKey = `signin-account:${email}`;
+      const knownKey = `signin-known:${email}|${req.ip}`;
+      const pair = await hit(db, pairKey, env.RATE_LIMIT_SIGNIN_PER_ACCOUNT, windowMs);
+      if (!pair.allowed) refuse(reply, pair, SIGN_IN_LIMITED);
+      const account = await hit(db, accountKey, env.RATE_LIMIT_SIGNIN_ACCOUNT_CEILING, windowMs);
+      if (!account.allowed && !(await isMarked(db, knownKey))) {
+        const fresh = await hit(db, `signin-new:${email}|${req.ip}`, env.RATE_LIMIT_SIGNIN_NEW_ADDRESS, windowMs);
+        if (!fresh.allowed) refuse(reply, fresh, SIGN_IN_LIMITED);
+      }
+      const user = await findUserByEmail(db, email);
       // Password first, role second: a role mismatch reveals nothing to someone without the password.
       const ok = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'Incorrect email or password.');
+      await Promise.all([refund(db, pairKey), refund(db, accountKey), mark(db, knownKey, KNOWN_ADDRESS_MS)]);
       if (user.role !== input.role) throw new AppError(403, 'role_mismatch', 'Role mismatch. Please select the correct role.');
       if (req.sessionId) await deleteSession(db, req.sessionId);
       const session = await createSession(db, user.id, env.SESSION_TTL_HOURS);
@@ -123,11 +134,15 @@ export async function accountsRoutes(base: FastifyInstance) {
     return reply.status(204).send(null);
   });
 
-  app.get('/api/profile', { schema: { response: { 200: UserSchema } } }, async (req) => requireUser(req));
+  app.get('/api/profile', { config: { roles: 'signed-in' }, schema: { response: { 200: UserSchema } } }, async (req) => requireUser(req));
 
-  app.put('/api/profile/language', { schema: { body: SetLanguageSchema, response: { 200: UserSchema } } }, async (req) => {
-    const user = requireUser(req);
-    await db.update(users).set({ language: req.body.language }).where(eq(users.id, user.id));
-    return { ...user, language: req.body.language };
-  });
+  app.put(
+    '/api/profile/language',
+    { config: { roles: 'signed-in' }, schema: { body: SetLanguageSchema, response: { 200: UserSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      await db.update(users).set({ language: req.body.language }).where(eq(users.id, user.id));
+      return { ...user, language: req.body.language };
+    },
+  );
 }

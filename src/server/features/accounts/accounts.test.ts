@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { emailOutbox, sessions, users } from '#server/db/schema.ts';
+import { buildApp } from '#server/app.ts';
+import { SIGN_UP_REPLY } from '#shared/accounts.ts';
+import { createTestApp, recordingMailer, type TestApp } from '#tests/test-app.ts';
 import { createLawyer, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
 
 let t: TestApp;
@@ -16,19 +18,37 @@ const cookieOf = (res: { headers: Record<string, unknown> }) => {
   return first.split(';')[0]!;
 };
 
+/** A sign-in from a given address (inject's remoteAddress; no proxy is trusted in tests). */
+function signInFrom(app: TestApp['app'], ip: string, body: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    remoteAddress: ip,
+    headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
+const mailTo = (db: TestApp['db'], to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+
 describe('sign-up', () => {
-  it('creates the account, signs in, and sets a safe cookie', async () => {
+  it('creates the account and emails a welcome, signs no one in; signing in then sets a safe cookie', async () => {
     const email = uniqueEmail('newfamily');
     const res = await t.request('POST', '/api/auth/signup', {
       body: { role: 'Family-Member', name: 'Asha', email, password: 'longenough1' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Asha', email, role: 'Family-Member' });
-    const setCookie = String(res.headers['set-cookie']);
+    expect(res.json()).toEqual({ message: SIGN_UP_REPLY });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await mailTo(t.db, email)).map((m) => m.subject)).toEqual(['Your Rihaai account is ready']);
+    const signIn = await t.request('POST', '/api/auth/signin', { body: { role: 'Family-Member', email, password: 'longenough1' } });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ name: 'Asha', email, role: 'Family-Member' });
+    const setCookie = String(signIn.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).not.toMatch(/Secure/);
-    const session = await t.request('GET', '/api/auth/session', { cookie: cookieOf(res) });
+    const session = await t.request('GET', '/api/auth/session', { cookie: cookieOf(signIn) });
     expect(session.json()).toMatchObject({ user: { email, role: 'Family-Member' } });
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -37,9 +57,9 @@ describe('sign-up', () => {
   it('marks the cookie Secure when the public URL is https', async () => {
     const s = await createTestApp({ PUBLIC_URL: 'https://rihaai.example' });
     try {
-      const res = await s.request('POST', '/api/auth/signup', {
-        body: { role: 'Lawyer', name: 'L', email: uniqueEmail('sec'), password: 'longenough1' },
-      });
+      const email = uniqueEmail('sec');
+      await s.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'L', email, password: 'longenough1' } });
+      const res = await s.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'longenough1' } });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
       expect(String(res.headers['strict-transport-security'])).toMatch(/max-age/);
     } finally {
@@ -70,17 +90,56 @@ describe('sign-up', () => {
     expect(res.json().error.message).toContain('at least 8 characters');
   });
 
-  it('refuses a duplicate email, whatever its case, and writes nothing', async () => {
+  it('issue 9 item 8: a taken address gets the same answer as a new one, changes nothing, signs no one in, and emails the owner', async () => {
     const email = uniqueEmail('dup');
-    expect(
-      (await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } })).statusCode,
-    ).toBe(201);
-    const res = await t.request('POST', '/api/auth/signup', { body: { role: 'Family-Member', name: 'B', email, password: 'longenough2' } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: { code: 'email_taken' } });
+    const first = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } });
+    const again = await t.request('POST', '/api/auth/signup', {
+      body: {
+        role: 'Family-Member',
+        name: 'B',
+        email: email.toUpperCase().replace('@GMAIL.COM', '@gmail.com').toLowerCase(),
+        password: 'longenough2',
+      },
+    });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['set-cookie']).toBeUndefined();
     const rows = await t.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.name).toBe('A');
+    expect(rows[0]).toMatchObject({ name: 'A', role: 'Lawyer' });
+    // The newcomer's password does not open the account; the owner's still does.
+    expect((await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'longenough2' } })).statusCode).toBe(
+      401,
+    );
+    expect((await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'longenough1' } })).statusCode).toBe(
+      200,
+    );
+    const mails = await mailTo(t.db, email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your Rihaai account is ready', 'Someone tried to sign up to Rihaai with your email']);
+    expect(mails[1]!.text).toContain('Dear A,');
+    expect(mails[1]!.text).toContain('/forgot-password');
+  });
+
+  it("writes the welcome in the language chosen at sign-up, and the notice in the owner's saved language", async () => {
+    const email = uniqueEmail('hindi');
+    const body = { role: 'Family-Member', name: 'Sita', email, password: 'longenough1', language: 'hi' };
+    expect((await t.request('POST', '/api/auth/signup', { body })).statusCode).toBe(201);
+    const [welcome] = await mailTo(t.db, email);
+    expect(welcome!.subject).toBe('आपका रिहाई खाता तैयार है');
+    expect(welcome!.text).toContain('प्रिय Sita,');
+    expect(welcome!.text).toContain('(परिवार का सदस्य)');
+    // The owner saved German; a sign-up in French with their address still writes to them in German.
+    await t.db.update(users).set({ language: 'de' }).where(eq(users.email, email));
+    expect((await t.request('POST', '/api/auth/signup', { body: { ...body, name: 'X', language: 'fr' } })).statusCode).toBe(201);
+    const notice = (await mailTo(t.db, email))[1]!;
+    expect(notice.subject).toBe('Jemand hat versucht, sich mit Ihrer E-Mail-Adresse bei Rihaai zu registrieren');
+    expect(notice.text).toContain('Guten Tag Sita,');
+    expect(notice.text).toContain('/forgot-password');
+  });
+
+  it('refuses a sign-up language it has no texts for (400)', async () => {
+    const body = { role: 'Family-Member', name: 'Z', email: uniqueEmail('xx'), password: 'longenough1', language: 'xx' };
+    expect((await t.request('POST', '/api/auth/signup', { body })).statusCode).toBe(400);
   });
 
   it('needs the registration code for Jail-Authority', async () => {
@@ -128,6 +187,11 @@ describe('sign-up rate limit', () => {
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([201, 201, 429]);
+      const limited = await s.request('POST', '/api/auth/signup', {
+        body: { role: 'Lawyer', name: 'L', email: uniqueEmail('rl'), password: 'longenough1' },
+      });
+      expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await s.close();
     }
@@ -182,6 +246,69 @@ describe('sign-in', () => {
     const res = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email: user.email, password: TEST_PASSWORD } });
     expect(res.statusCode).toBe(429);
     expect(res.json().error.message).toMatch(/Too many sign-in attempts/);
+  });
+});
+
+describe('sign-in lock-out (issue 9 item 8)', () => {
+  it('ten wrong passwords from one address lock that address out, not the owner elsewhere', async () => {
+    const { user } = await createLawyer(t.db);
+    const wrong = { role: 'Lawyer', email: user.email, password: 'wrong-password' };
+    for (let i = 0; i < 10; i++) expect((await signInFrom(t.app, '203.0.113.9', wrong)).statusCode).toBe(401);
+    expect((await signInFrom(t.app, '203.0.113.9', wrong)).statusCode).toBe(429);
+    expect((await signInFrom(t.app, '203.0.113.9', { ...wrong, password: TEST_PASSWORD })).statusCode).toBe(429);
+    const owner = await signInFrom(t.app, '198.51.100.20', { ...wrong, password: TEST_PASSWORD });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('only failures count: an owner who signs in often still has all ten attempts', async () => {
+    const { user } = await createLawyer(t.db);
+    const right = { role: 'Lawyer', email: user.email, password: TEST_PASSWORD };
+    for (let i = 0; i < 12; i++) expect((await signInFrom(t.app, '198.51.100.30', right)).statusCode, `sign-in ${i}`).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signInFrom(t.app, '198.51.100.30', { ...right, password: 'mistyped' })).statusCode);
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it('past the per-account ceiling: a new address gets a small budget, an address the owner used keeps working', async () => {
+    const s = await createTestApp({
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '3',
+      RATE_LIMIT_SIGNIN_ACCOUNT_CEILING: '6',
+      RATE_LIMIT_SIGNIN_NEW_ADDRESS: '2',
+    });
+    try {
+      const { user } = await createLawyer(s.db);
+      const right = { role: 'Lawyer', email: user.email, password: TEST_PASSWORD };
+      const wrong = { ...right, password: 'wrong-password' };
+      expect((await signInFrom(s.app, '192.0.2.1', right)).statusCode).toBe(200); // the owner's usual address
+      // A spread-out attack: 3 wrong passwords from each of 2 addresses reaches the ceiling of 6.
+      for (const ip of ['10.0.0.1', '10.0.0.2'])
+        for (let i = 0; i < 3; i++) expect((await signInFrom(s.app, ip, wrong)).statusCode).toBe(401);
+      // Past it, a fresh attacking address gets 2 attempts, not 3.
+      expect((await signInFrom(s.app, '10.0.0.3', wrong)).statusCode).toBe(401);
+      expect((await signInFrom(s.app, '10.0.0.3', wrong)).statusCode).toBe(401);
+      expect((await signInFrom(s.app, '10.0.0.3', wrong)).statusCode).toBe(429);
+      // The owner from their usual address is not affected; from a new address they get in on the slow budget.
+      expect((await signInFrom(s.app, '192.0.2.1', right)).statusCode).toBe(200);
+      expect((await signInFrom(s.app, '192.0.2.77', right)).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('counts are kept in the database: two app instances on one database share the limit exactly', async () => {
+    const other = await buildApp({ db: t.db, env: t.env, mailer: recordingMailer() });
+    await other.ready();
+    try {
+      const { user } = await createLawyer(t.db);
+      const wrong = { role: 'Lawyer', email: user.email, password: 'wrong-password' };
+      const results = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => signInFrom(i % 2 ? other : t.app, '203.0.113.50', wrong).then((r) => r.statusCode)),
+      );
+      expect(results.filter((c) => c === 401)).toHaveLength(t.env.RATE_LIMIT_SIGNIN_PER_ACCOUNT);
+      expect(results.filter((c) => c === 429)).toHaveLength(24 - t.env.RATE_LIMIT_SIGNIN_PER_ACCOUNT);
+    } finally {
+      await other.close();
+    }
   });
 });
 

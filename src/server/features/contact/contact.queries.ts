@@ -3,6 +3,7 @@ import type { SendContactMessage } from '#shared/contact.ts';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 import { enqueueEmail } from '../../lib/outbox.ts';
+import { renderEmailText } from '../../lib/messages.ts';
 import { audit } from '../../lib/audit.ts';
 
 /**
@@ -11,42 +12,27 @@ import { audit } from '../../lib/audit.ts';
  */
 export const AUTO_REPLIES_PER_ADDRESS_PER_DAY = 3;
 
+/** To the operator (CONTACT_TO, no account): in English, the operators' working language. */
 export function operatorEmail(input: SendContactMessage & { userId: string }) {
-  return {
-    subject: `Rihaai contact form: message from ${input.name}`,
-    text: [
-      'A message was sent through the Rihaai contact form.',
-      '',
-      `Name: ${input.name}`,
-      `Email: ${input.email}`,
-      `Account id: ${input.userId}`,
-      '',
-      input.message,
-    ].join('\n'),
-  };
+  const { subject, text } = renderEmailText(
+    'en',
+    'contact_operator',
+    { sender: input.name, email: input.email, userId: input.userId, message: input.message },
+    { name: 'Rihaai support' },
+  );
+  return { subject, text };
 }
 
-export function autoReplyEmail(name: string) {
-  return {
-    subject: 'We received your message - Rihaai',
-    text: [
-      `Dear ${name},`,
-      '',
-      'Thank you for writing to Rihaai. We have received your message and will reply to this address as soon as we can.',
-      '',
-      'If you need free legal help urgently, you can also call the legal services helpline 15100 (NALSA) or visit your District Legal Services Authority.',
-      '',
-      'This is an automatic reply; there is no need to answer it.',
-      '',
-      'The Rihaai team',
-    ].join('\n'),
-  };
+/** To the sender, in their saved language. */
+export function autoReplyEmail(name: string, language: string | null = null) {
+  const { subject, text } = renderEmailText(language, 'contact_auto_reply', {}, { name });
+  return { subject, text };
 }
 
 /** Stores the message and queues both emails in one transaction; the auto-reply may fail alone. */
 export async function sendContactMessage(
   db: Db,
-  input: SendContactMessage & { userId: string; operatorEmail: string },
+  input: SendContactMessage & { userId: string; operatorEmail: string; language?: string | null },
 ): Promise<{ id: string; autoReply: boolean }> {
   const email = input.email.toLowerCase();
   return db.transaction(async (tx) => {
@@ -65,7 +51,7 @@ export async function sendContactMessage(
       // A savepoint: if queuing the auto-reply fails, the message and the operator's copy still stand.
       autoReply = await tx
         .transaction(async (sp) => {
-          await enqueueEmail(sp, { to: email, ...autoReplyEmail(input.name) });
+          await enqueueEmail(sp, { to: email, ...autoReplyEmail(input.name, input.language ?? null) });
           return true;
         })
         .catch(() => false);

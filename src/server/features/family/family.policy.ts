@@ -1,5 +1,10 @@
-// What a family member may do, decided from facts the queries load (STYLE rule 1).
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+// What a family member may do, decided from facts the queries load (docs/style.md#rules-of-thumb rule 1). The request and
+// case rules are in src/server/policies/; this file adds the family member's own registration errors.
+import { AppError } from '../../lib/errors.ts';
+import { requestRefusal as refusal, type RequestFacts } from '../../policies/request.policy.ts';
+
+export { alreadyRequested, type RequestFacts } from '../../policies/request.policy.ts';
+export { caseExists } from '../../policies/case.policy.ts';
 
 /** GET of the /fmform record before it exists: the client then shows the empty form. */
 export const notRegisteredYet = () => new AppError(404, 'not_registered', 'You have not registered as a family member yet.');
@@ -8,24 +13,5 @@ export const notRegisteredYet = () => new AppError(404, 'not_registered', 'You h
 export const registrationRequired = () =>
   new AppError(403, 'not_registered', 'Please complete your family member registration (case details) first.');
 
-export const caseExists = () => conflict('case_exists', 'You already have a case with this case ID.');
-export const alreadyRequested = () => conflict('already_requested', 'You have already requested this lawyer.');
-
-export interface RequestFacts {
-  /** The requesting member's case types (empty when not registered). */
-  caseTypes: readonly string[];
-  registered: boolean;
-  lawyer: { lawyerType: string } | undefined;
-  /** A pending or accepted request from this member to this lawyer already exists. */
-  hasOpenRequest: boolean;
-}
-
-/** Why a family member may not request this lawyer, or null when they may (SPEC §4 Lawyer request). */
-export function requestRefusal(f: RequestFacts): AppError | null {
-  if (!f.registered) return registrationRequired();
-  if (!f.lawyer) return notFound('lawyer');
-  if (!f.caseTypes.includes(f.lawyer.lawyerType))
-    return conflict('lawyer_type_mismatch', "This lawyer does not handle your case type. Choose a lawyer of your case's type.");
-  if (f.hasOpenRequest) return alreadyRequested();
-  return null;
-}
+/** Why a family member may not request this lawyer, or null when they may (docs/spec.md#4-states-and-transitions, Lawyer request). */
+export const requestRefusal = (f: RequestFacts): AppError | null => refusal(f, registrationRequired);

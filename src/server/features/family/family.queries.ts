@@ -13,9 +13,14 @@ import type {
   TimelineEvent,
 } from '#shared/family.ts';
 import { normalizePhone } from '#shared/family.ts';
+import { toStoredLocation, type Location } from '#shared/locations.ts';
+import { nearbyFirst, nearnessOf } from '../../lib/location.ts';
 import type { Db } from '../../db/client.ts';
 import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
+import { openRequestBetween } from '../../policies/member-record.policy.ts';
+import { factColumns, listCaseEvents, readFacts, readStoredRelease, updateCaseFacts } from '../../lib/case-facts.ts';
+import type { CaseEvent, CaseFactsParsed } from '#shared/cases.ts';
 
 type CaseRow = typeof cases.$inferSelect;
 
@@ -26,18 +31,32 @@ export function toCase(row: CaseRow): Case {
     detail: row.detail,
     caseType: row.caseType as CaseType,
     createdAt: row.createdAt.toISOString(),
+    facts: readFacts(row),
+    release: readStoredRelease(row),
   };
 }
 
 /** The member's record and case types in one statement; undefined when /fmform was never submitted. */
 export async function findMemberCaseTypes(db: Db, userId: string): Promise<CaseType[] | undefined> {
+  return (await findMemberSearchFacts(db, userId))?.caseTypes;
+}
+
+/** Case types and prison location, what the lawyer search matches on, in one statement. */
+export async function findMemberSearchFacts(
+  db: Db,
+  userId: string,
+): Promise<{ caseTypes: CaseType[]; location: Location | null } | undefined> {
   const rows = await db
-    .select({ userId: familyMembers.userId, caseType: cases.caseType })
+    .select({ state: familyMembers.state, district: familyMembers.district, caseType: cases.caseType })
     .from(familyMembers)
     .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
     .where(eq(familyMembers.userId, userId));
-  if (rows.length === 0) return undefined;
-  return [...new Set(rows.flatMap((r) => (r.caseType ? [r.caseType as CaseType] : [])))];
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    caseTypes: [...new Set(rows.flatMap((r) => (r.caseType ? [r.caseType as CaseType] : [])))],
+    location: first.state && first.district ? { state: first.state, district: first.district } : null,
+  };
 }
 
 export async function isRegistered(db: Db, userId: string): Promise<boolean> {
@@ -61,6 +80,8 @@ export async function findRegistration(db: Db, userId: string): Promise<FamilyRe
     email: first.user.email,
     phone: first.member.phone,
     address: first.member.address,
+    state: first.member.state,
+    district: first.member.district,
     registeredAt: first.member.registeredAt.toISOString(),
     cases: rows.flatMap((r) => (r.case ? [toCase(r.case)] : [])),
   };
@@ -72,11 +93,12 @@ export async function findRegistration(db: Db, userId: string): Promise<FamilyRe
  */
 export async function saveRegistration(db: Db, userId: string, input: RegisterFamily): Promise<{ created: boolean }> {
   const phone = normalizePhone(input.phone);
+  const location = toStoredLocation(input);
   // The insert waits for a concurrent insert of the same member to finish, then updates its row.
   const [member] = await db
     .insert(familyMembers)
-    .values({ userId, phone, address: input.address })
-    .onConflictDoUpdate({ target: familyMembers.userId, set: { phone, address: input.address } })
+    .values({ userId, phone, address: input.address, ...location })
+    .onConflictDoUpdate({ target: familyMembers.userId, set: { phone, address: input.address, ...location } })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   const [firstCase] = await db
     .select({ id: cases.id })
@@ -85,35 +107,53 @@ export async function saveRegistration(db: Db, userId: string, input: RegisterFa
     .orderBy(asc(cases.createdAt), asc(cases.id))
     .limit(1);
   const values = { caseNumber: input.caseNumber, detail: input.detail, caseType: input.caseType };
-  if (firstCase) await db.update(cases).set(values).where(eq(cases.id, firstCase.id));
-  else await db.insert(cases).values({ familyMemberId: userId, ...values });
+  if (firstCase) {
+    await db.update(cases).set(values).where(eq(cases.id, firstCase.id));
+    // Facts changed after the case was added go to its timeline (with who changed them).
+    if (input.facts) await updateCaseFacts(db, firstCase.id, userId, input.facts);
+  } else {
+    const facts = input.facts ? factColumns(input.facts).columns : {};
+    await db.insert(cases).values({ familyMemberId: userId, ...values, ...facts });
+  }
   return { created: !firstCase && member?.inserted === true };
 }
 
-export async function createCase(db: Db, userId: string, input: { caseNumber: string; detail: string; caseType: CaseType }) {
+export async function createCase(
+  db: Db,
+  userId: string,
+  input: { caseNumber: string; detail: string; caseType: CaseType; facts?: CaseFactsParsed | undefined },
+) {
+  const { facts, ...values } = input;
   const [row] = await db
     .insert(cases)
-    .values({ familyMemberId: userId, ...input })
+    .values({ familyMemberId: userId, ...values, ...(facts ? factColumns(facts).columns : {}) })
     .returning();
   if (!row) throw new Error('case insert returned nothing');
   return toCase(row);
 }
 
 /** Lawyers of the given types with no pending or accepted request from this member, in one statement. */
-export async function listMatchingLawyers(db: Db, userId: string, caseTypes: readonly CaseType[]): Promise<LawyerCard[]> {
+export async function listMatchingLawyers(
+  db: Db,
+  userId: string,
+  caseTypes: readonly CaseType[],
+  location: Location | null = null,
+): Promise<LawyerCard[]> {
   if (caseTypes.length === 0) return [];
+  // Name and email looked up per matching lawyer: a join let the planner scan every user.
   const rows = await db
     .select({
       id: lawyers.userId,
-      name: users.name,
-      email: users.email,
+      name: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${lawyers.userId})`.as('lawyer_name'),
+      email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${lawyers.userId})`.as('lawyer_email'),
       phone: lawyers.phone,
       address: lawyers.address,
       lawyerType: lawyers.lawyerType,
       courtArea: lawyers.courtArea,
+      state: lawyers.state,
+      district: lawyers.district,
     })
     .from(lawyers)
-    .innerJoin(users, eq(users.id, lawyers.userId))
     .where(
       and(
         inArray(lawyers.lawyerType, [...caseTypes]),
@@ -121,18 +161,13 @@ export async function listMatchingLawyers(db: Db, userId: string, caseTypes: rea
           db
             .select({ one: sql`1` })
             .from(lawyerRequests)
-            .where(
-              and(
-                eq(lawyerRequests.familyMemberId, userId),
-                eq(lawyerRequests.lawyerId, lawyers.userId),
-                inArray(lawyerRequests.status, ['pending', 'accepted']),
-              ),
-            ),
+            .where(openRequestBetween(lawyers.userId, userId)),
         ),
       ),
     )
-    .orderBy(asc(users.name), asc(lawyers.userId));
-  return rows.map((r) => ({ ...r, lawyerType: r.lawyerType as CaseType }));
+    // Nearby first (same district, then same state), then by name.
+    .orderBy(...nearbyFirst(lawyers, location), asc(sql`"lawyer_name"`), asc(lawyers.userId));
+  return rows.map((r) => ({ ...r, lawyerType: r.lawyerType as CaseType, nearness: nearnessOf(r, location) }));
 }
 
 /** A lawyer by user id (only users with a /lawyerform record are lawyers). */
@@ -150,13 +185,7 @@ export async function hasOpenRequest(db: Db, familyMemberId: string, lawyerId: s
   const [row] = await db
     .select({ id: lawyerRequests.id })
     .from(lawyerRequests)
-    .where(
-      and(
-        eq(lawyerRequests.familyMemberId, familyMemberId),
-        eq(lawyerRequests.lawyerId, lawyerId),
-        inArray(lawyerRequests.status, ['pending', 'accepted']),
-      ),
-    )
+    .where(openRequestBetween(lawyerId, familyMemberId))
     .limit(1);
   return !!row;
 }
@@ -257,7 +286,11 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
       .where(eq(ngoAssignments.familyMemberId, userId)),
   ]);
   const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));
-  return buildCaseStatuses(memberCases, requests, docs, bail[0]?.decidedAt ?? null, ngo[0] ?? null);
+  const events = await listCaseEvents(
+    db,
+    memberCases.map((c) => c.id),
+  );
+  return buildCaseStatuses(memberCases, requests, docs, bail[0]?.decidedAt ?? null, ngo[0] ?? null, events);
 }
 
 const KIND_ORDER: Record<TimelineEvent['kind'], number> = {
@@ -268,6 +301,8 @@ const KIND_ORDER: Record<TimelineEvent['kind'], number> = {
   bail_paper: 3,
   bail_accepted: 4,
   ngo_assigned: 5,
+  facts_changed: 6,
+  application_printed: 7,
 };
 
 /**
@@ -281,6 +316,7 @@ export function buildCaseStatuses(
   docs: DocumentMeta[],
   bailAcceptedAt: Date | null,
   ngo: { id: string; name: string; assignedAt: Date } | null,
+  caseEvents: Map<string, CaseEvent[]> = new Map(),
 ): CaseStatus[] {
   const types = new Set(memberCases.map((c) => c.caseType as string));
   return memberCases.map((c) => {
@@ -302,6 +338,7 @@ export function buildCaseStatuses(
     for (const d of docs) events.push({ kind: 'bail_paper', at: d.createdAt, document: d });
     if (bailAcceptedAt) events.push({ kind: 'bail_accepted', at: bailAcceptedAt.toISOString() });
     if (ngo) events.push({ kind: 'ngo_assigned', at: ngo.assignedAt.toISOString(), ngo: { id: ngo.id, name: ngo.name } });
+    for (const e of caseEvents.get(c.id) ?? []) events.push(e);
     events.sort((a, b) => a.at.localeCompare(b.at) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
     return {
       ...c,

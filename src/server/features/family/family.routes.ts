@@ -1,8 +1,10 @@
-// Family member journey (SPEC §2, §4, §5 for Family-Member; DESIGN §2–§3): registration, cases,
+// Family member journey (docs/spec.md#2-screens-and-routes, §4, §5 for Family-Member; docs/design.md#2-data-model-relational-normalised and §3): registration, cases,
 // lawyer search and requests, NGO, bail papers. Every route is for the Family-Member role only.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PersonalSummarySchema } from '#shared/assistant.ts';
 import { DocumentMetaSchema } from '#shared/documents.ts';
+import { findPersonalSummary } from './family.summary.ts';
 import {
   CaseSchema,
   CreateCaseSchema,
@@ -17,14 +19,16 @@ import {
 } from '#shared/family.ts';
 import { isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { enqueueEmail } from '../../lib/outbox.ts';
+import { findRecipient, notify } from '../../lib/notify.ts';
 import { receiveDocument, storeDocument } from '../../lib/documents.ts';
+import { admitUpload, reserveUploadBytes } from '../../lib/upload-limits.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { alreadyRequested, caseExists, notRegisteredYet, registrationRequired, requestRefusal } from './family.policy.ts';
 import {
   createCase,
   findLawyer,
   findMemberCaseTypes,
+  findMemberSearchFacts,
   findMemberNgo,
   findRegistration,
   hasOpenRequest,
@@ -70,6 +74,13 @@ export async function familyRoutes(base: FastifyInstance) {
     },
   );
 
+  // The chat assistant's view of this member's own record.
+  app.get('/api/family/summary', { config: FAMILY, schema: { response: { 200: PersonalSummarySchema } } }, async (req) => {
+    const summary = await findPersonalSummary(db, requireUser(req).id);
+    if (!summary) throw registrationRequired();
+    return summary;
+  });
+
   app.get('/api/family/cases', { config: FAMILY, schema: { response: { 200: FamilyCasesSchema } } }, async (req) => {
     const user = requireUser(req);
     const cases = await listCaseStatuses(db, user.id);
@@ -99,9 +110,9 @@ export async function familyRoutes(base: FastifyInstance) {
 
   app.get('/api/family/lawyers', { config: FAMILY, schema: { response: { 200: LawyerSearchSchema } } }, async (req) => {
     const user = requireUser(req);
-    const caseTypes = await findMemberCaseTypes(db, user.id);
-    if (!caseTypes) throw registrationRequired();
-    return { caseTypes, lawyers: await listMatchingLawyers(db, user.id, caseTypes) };
+    const facts = await findMemberSearchFacts(db, user.id);
+    if (!facts) throw registrationRequired();
+    return { ...facts, lawyers: await listMatchingLawyers(db, user.id, facts.caseTypes, facts.location) };
   });
 
   app.post(
@@ -119,19 +130,16 @@ export async function familyRoutes(base: FastifyInstance) {
           if (refusal) throw refusal;
           if (!lawyer) throw notFound('lawyer');
           const row = await insertLawyerRequest(tx, user.id, lawyerId);
-          // The lawyer hears of it by email, queued with the request itself (SPEC §4 Lawyer request).
-          await enqueueEmail(tx, {
-            to: lawyer.email,
-            subject: 'New case request on Rihaai',
-            text: [
-              `Dear ${lawyer.name},`,
-              '',
-              `${user.name} has asked you to take up their family member's case (${lawyer.lawyerType}) on Rihaai.`,
-              `Open Pending Appointments to accept or reject the request: ${new URL('/pending-case', env.PUBLIC_URL).toString()}`,
-              '',
-              'Rihaai',
-            ].join('\n'),
-          });
+          // The lawyer hears of it by email and in the app, queued with the request itself (docs/spec.md#4-states-and-transitions Lawyer request).
+          const recipient = await findRecipient(tx, lawyer.id);
+          if (recipient) {
+            await notify(tx, recipient, {
+              kind: 'request_created',
+              params: { family: user.name, caseType: lawyer.lawyerType },
+              link: '/pending-case',
+              publicUrl: env.PUBLIC_URL,
+            });
+          }
           await audit(tx, user.id, 'lawyer_request.created', user.id, { requestId: row.id, lawyerId });
           return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString(), lawyer: { id: lawyer.id, name: lawyer.name } };
         });
@@ -157,12 +165,16 @@ export async function familyRoutes(base: FastifyInstance) {
     return { documents: await listMemberDocuments(db, user.id) };
   });
 
-  // The family member's own bail paper (SPEC §4 Family-member bail upload), typed from its bytes.
+  // The family member's own bail paper (docs/spec.md#4-states-and-transitions Family-member bail upload), typed from its bytes.
   app.post('/api/family/documents', { config: FAMILY, schema: { response: { 201: DocumentMetaSchema } } }, async (req, reply) => {
     const user = requireUser(req);
     if (!(await isRegistered(db, user.id))) throw registrationRequired();
+    await admitUpload(db, env, req, reply, user.id);
     const file = await receiveDocument(req);
-    const meta = await db.transaction((tx) => storeDocument(tx, { familyMemberId: user.id, uploadedBy: user.id, file }));
+    const meta = await db.transaction(async (tx) => {
+      await reserveUploadBytes(tx, env, user.id, file.bytes.length);
+      return storeDocument(tx, { familyMemberId: user.id, uploadedBy: user.id, file });
+    });
     return reply.status(201).send(meta);
   });
 }

@@ -2,20 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PHONE_RULE } from '#shared/family.ts';
 import { LIMITS } from '#shared/constants.ts';
-import {
-  auditEvents,
-  bailReviews,
-  cases,
-  documents,
-  emailOutbox,
-  familyMembers,
-  lawyerRequests,
-  ngoAssignments,
-} from '#server/db/schema.ts';
+import { auditEvents, cases, documents, emailOutbox, familyMembers, lawyerRequests } from '#server/db/schema.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/test-app.ts';
-import { createFamilyMember, createJailAuthority, createLawyer, createNgo, createUser, sessionCookie } from '#tests/factories.ts';
-import { minimalJpeg, minimalPdf, minimalPng, multipartBody } from './test-files.ts';
+import {
+  createBailReview,
+  createDocument,
+  createFamilyMember,
+  createJailAuthority,
+  createLawyer,
+  createLawyerRequest,
+  createNgo,
+  createNgoAssignment,
+  createUser,
+  sessionCookie,
+} from '#tests/factories.ts';
+import { minimalJpeg, minimalPdf, minimalPng, multipartBody } from '#tests/fixtures/files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,7 +149,7 @@ describe('registration (/fmform)', () => {
     for (const phone of ['12345', '5876543210', '98765432101', 'abcdefghij', '+1 9876543210', '+91 98765', '98765-4321x']) {
       const res = await t.request('PUT', '/api/family/registration', { cookie, body: { ...validForm, phone } });
       expect(res.statusCode, phone).toBe(400);
-      expect(res.json().error.details[0], phone).toEqual({ path: 'phone', message: PHONE_RULE });
+      expect(res.json().error.details[0], phone).toMatchObject({ path: 'phone', message: PHONE_RULE });
     }
     expect((await rowsOf(user.id)).members).toHaveLength(0);
   });
@@ -318,6 +320,7 @@ describe('lawyer search', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       caseTypes: ['Environmental Lawyer'],
+      location: null,
       lawyers: [
         {
           id: match.user.id,
@@ -327,6 +330,9 @@ describe('lawyer search', () => {
           address: match.lawyer.address,
           lawyerType: 'Environmental Lawyer',
           courtArea: 'NGT Delhi',
+          state: null,
+          district: null,
+          nearness: 'other',
         },
       ],
     });
@@ -352,14 +358,15 @@ describe('lawyer search', () => {
     const [pending, accepted, rejected, free] = await Promise.all(
       [1, 2, 3, 4].map(() => createLawyer(t.db, { lawyerType: 'Technology/Tech Lawyer' })),
     );
-    await t.db.insert(lawyerRequests).values([
+    for (const row of [
       { familyMemberId: fm.user.id, lawyerId: pending!.user.id, status: 'pending' },
       { familyMemberId: fm.user.id, lawyerId: accepted!.user.id, status: 'accepted', decidedAt: new Date() },
       { familyMemberId: fm.user.id, lawyerId: rejected!.user.id, status: 'rejected', decidedAt: new Date() },
-    ]);
+    ])
+      await createLawyerRequest(t.db, row);
     // Another member's request hides nothing from this one.
     const other = await registeredFamily({ cases: [{ caseType: 'Technology/Tech Lawyer' }] });
-    await t.db.insert(lawyerRequests).values({ familyMemberId: other.user.id, lawyerId: free!.user.id });
+    await createLawyerRequest(t.db, { familyMemberId: other.user.id, lawyerId: free!.user.id });
     const res = await t.request('GET', '/api/family/lawyers', { cookie: fm.cookie });
     expect(
       res
@@ -374,7 +381,7 @@ describe('lawyer search', () => {
     const fm = await registeredFamily({ cases: [{ caseType: 'Labor & Employment Attorney' }] });
     await createLawyer(t.db, { lawyerType: 'Corporate Lawyer' });
     const res = await t.request('GET', '/api/family/lawyers', { cookie: fm.cookie });
-    expect(res.json()).toEqual({ caseTypes: ['Labor & Employment Attorney'], lawyers: [] });
+    expect(res.json()).toEqual({ caseTypes: ['Labor & Employment Attorney'], location: null, lawyers: [] });
   });
 
   it('runs the same number of SQL statements for one lawyer or many', async () => {
@@ -384,7 +391,8 @@ describe('lawyer search', () => {
     const many = await Promise.all(
       Array.from({ length: 12 }, (_, i) => createLawyer(t.db, { lawyerType: i % 2 ? 'Corporate Lawyer' : 'Civil Litigation Attorney' })),
     );
-    await t.db.insert(lawyerRequests).values(many.slice(0, 4).map((l) => ({ familyMemberId: fm.user.id, lawyerId: l.user.id })));
+    for (const row of many.slice(0, 4).map((l) => ({ familyMemberId: fm.user.id, lawyerId: l.user.id })))
+      await createLawyerRequest(t.db, row);
     const lots = await t.countQueries(() => t.request('GET', '/api/family/lawyers', { cookie: fm.cookie }));
     expect(lots.result.json().lawyers.length).toBeGreaterThanOrEqual(9);
     expect(lots.count).toBe(one.count);
@@ -429,10 +437,11 @@ describe('lawyer requests', () => {
     const fm = await registeredFamily();
     const acc = await createLawyer(t.db);
     const rej = await createLawyer(t.db);
-    await t.db.insert(lawyerRequests).values([
+    for (const row of [
       { familyMemberId: fm.user.id, lawyerId: acc.user.id, status: 'accepted', decidedAt: new Date() },
       { familyMemberId: fm.user.id, lawyerId: rej.user.id, status: 'rejected', decidedAt: new Date() },
-    ]);
+    ])
+      await createLawyerRequest(t.db, row);
     expect((await t.request('POST', '/api/family/requests', { cookie: fm.cookie, body: { lawyerId: acc.user.id } })).statusCode).toBe(409);
     expect((await t.request('POST', '/api/family/requests', { cookie: fm.cookie, body: { lawyerId: rej.user.id } })).statusCode).toBe(201);
   });
@@ -495,34 +504,29 @@ describe('case status', () => {
     const cons = await createLawyer(t.db, { name: 'Adv. Cons', lawyerType: 'Constitutional Lawyer' });
     const base = Date.now();
     const at = (min: number) => new Date(base + min * 60_000);
-    await t.db.insert(lawyerRequests).values([
+    for (const row of [
       { familyMemberId: fm.user.id, lawyerId: crim.user.id, status: 'accepted', createdAt: at(1), decidedAt: at(2) },
       { familyMemberId: fm.user.id, lawyerId: crim2.user.id, status: 'rejected', createdAt: at(1.5), decidedAt: at(3) },
       { familyMemberId: fm.user.id, lawyerId: cons.user.id, status: 'pending', createdAt: at(4) },
-    ]);
+    ])
+      await createLawyerRequest(t.db, row);
     const up = await uploadAs(fm.cookie, 'bail.pdf', 'application/pdf', minimalPdf());
     expect(up.statusCode).toBe(201);
     await t.db
       .update(documents)
       .set({ createdAt: at(5) })
       .where(eq(documents.id, up.json().id));
-    const [lawyerDoc] = await t.db
-      .insert(documents)
-      .values({
-        familyMemberId: fm.user.id,
-        uploadedBy: crim.user.id,
-        filename: 'court.pdf',
-        contentType: 'application/pdf',
-        size: 5,
-        sha256: 'x',
-        bytes: Buffer.from('%PDF-'),
-        createdAt: at(6),
-      })
-      .returning();
+    const lawyerDoc = await createDocument(t.db, {
+      familyMemberId: fm.user.id,
+      uploadedBy: crim.user.id,
+      filename: 'court.pdf',
+      bytes: Buffer.from('%PDF-'),
+      createdAt: at(6),
+    });
     const jail = await createJailAuthority(t.db);
     const ngo = await createNgo(t.db, { name: 'Aasra' });
-    await t.db.insert(ngoAssignments).values({ familyMemberId: fm.user.id, ngoId: ngo.id, assignedBy: jail.id, assignedAt: at(7) });
-    await t.db.insert(bailReviews).values({ familyMemberId: fm.user.id, decidedBy: jail.id, decidedAt: at(8) });
+    await createNgoAssignment(t.db, { familyMemberId: fm.user.id, ngoId: ngo.id, assignedBy: jail.id, assignedAt: at(7) });
+    await createBailReview(t.db, { familyMemberId: fm.user.id, decidedBy: jail.id, decidedAt: at(8) });
 
     const res = await t.request('GET', '/api/family/cases', { cookie: fm.cookie });
     expect(res.statusCode, res.body).toBe(200);
@@ -532,7 +536,7 @@ describe('case status', () => {
       ['Adv. Declines', 'rejected'],
       ['Adv. Crim', 'accepted'],
     ]);
-    expect(first.documents.map((d: { id: string }) => d.id)).toEqual([lawyerDoc!.id, up.json().id]);
+    expect(first.documents.map((d: { id: string }) => d.id)).toEqual([lawyerDoc.id, up.json().id]);
     expect(first.documents[0].uploadedBy).toMatchObject({ name: 'Adv. Crim', role: 'Lawyer' });
     expect(first.documents[1].uploadedBy).toMatchObject({ id: fm.user.id, role: 'Family-Member' });
     expect(first.ngo).toMatchObject({ name: 'Aasra' });
@@ -568,7 +572,7 @@ describe('case status', () => {
   it('runs the same number of SQL statements for one or many cases, requests and papers', async () => {
     const fm = await registeredFamily({ cases: [{ caseType: 'Corporate Lawyer' }] });
     const l1 = await createLawyer(t.db, { lawyerType: 'Corporate Lawyer' });
-    await t.db.insert(lawyerRequests).values({ familyMemberId: fm.user.id, lawyerId: l1.user.id });
+    await createLawyerRequest(t.db, { familyMemberId: fm.user.id, lawyerId: l1.user.id });
     await uploadAs(fm.cookie, 'a.pdf', 'application/pdf', minimalPdf());
     const one = await t.countQueries(() => t.request('GET', '/api/family/cases', { cookie: fm.cookie }));
     expect(one.result.statusCode).toBe(200);
@@ -581,13 +585,12 @@ describe('case status', () => {
     const lawyersMore = await Promise.all(
       Array.from({ length: 8 }, (_, i) => createLawyer(t.db, { lawyerType: i % 2 ? 'Corporate Lawyer' : 'Civil Litigation Attorney' })),
     );
-    await t.db.insert(lawyerRequests).values(
-      lawyersMore.map((l, i) => ({
-        familyMemberId: fm.user.id,
-        lawyerId: l.user.id,
-        status: i % 3 ? ('pending' as const) : ('rejected' as const),
-      })),
-    );
+    for (const row of lawyersMore.map((l, i) => ({
+      familyMemberId: fm.user.id,
+      lawyerId: l.user.id,
+      status: i % 3 ? ('pending' as const) : ('rejected' as const),
+    })))
+      await createLawyerRequest(t.db, row);
     for (let i = 0; i < 6; i++) await uploadAs(fm.cookie, `p${i}.png`, 'image/png', minimalPng());
     const many = await t.countQueries(() => t.request('GET', '/api/family/cases', { cookie: fm.cookie }));
     expect(many.result.json().cases).toHaveLength(6);
@@ -601,7 +604,7 @@ describe('NGO details', () => {
     const fm = await registeredFamily();
     expect((await t.request('GET', '/api/family/ngo', { cookie: fm.cookie })).json()).toEqual({ ngo: null });
     const ngo = await createNgo(t.db, { name: 'Nayi Disha' });
-    await t.db.insert(ngoAssignments).values({ familyMemberId: fm.user.id, ngoId: ngo.id });
+    await createNgoAssignment(t.db, { familyMemberId: fm.user.id, ngoId: ngo.id });
     const res = await t.request('GET', '/api/family/ngo', { cookie: fm.cookie });
     expect(res.json().ngo).toMatchObject({
       id: ngo.id,
@@ -711,11 +714,12 @@ describe('bail paper upload', () => {
     const pending = await createLawyer(t.db);
     const declined = await createLawyer(t.db);
     const stranger = await createLawyer(t.db);
-    await t.db.insert(lawyerRequests).values([
+    for (const row of [
       { familyMemberId: fm.user.id, lawyerId: accepted.user.id, status: 'accepted', decidedAt: new Date() },
       { familyMemberId: fm.user.id, lawyerId: pending.user.id, status: 'pending' },
       { familyMemberId: fm.user.id, lawyerId: declined.user.id, status: 'rejected', decidedAt: new Date() },
-    ]);
+    ])
+      await createLawyerRequest(t.db, row);
     const jail = await createJailAuthority(t.db);
     const otherFamily = await registeredFamily();
     const unregisteredFamily = await createUser(t.db, { role: 'Family-Member' });

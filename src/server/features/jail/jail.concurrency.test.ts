@@ -1,4 +1,4 @@
-// NGO assignment under load (DESIGN §3): many jail-authority tabs at once can never overbook a
+// NGO assignment under load (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): many jail-authority tabs at once can never overbook a
 // seat or give one family member two NGOs. On PostgreSQL the requests really run in parallel on a
 // pool of connections; on PGlite (one connection) the same rules must hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

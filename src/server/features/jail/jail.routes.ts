@@ -1,27 +1,36 @@
-// The jail authority's dashboard, NGO assignment and Bail-Accept (SPEC §2, §4; DESIGN §3).
+// The jail authority's dashboard, NGO assignment and Bail-Accept (docs/spec.md#2-screens-and-routes, §4; docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AssignNgoResultSchema,
   AssignNgoSchema,
+  BAIL_UNDO_SECONDS,
   BailAcceptResultSchema,
+  BailUndoResultSchema,
   MemberParamsSchema,
   MembersPageSchema,
   MembersQuerySchema,
 } from '#shared/jail.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { acceptBail, assignNgo, listMembers } from './jail.queries.ts';
+import { acceptBail, assignNgo, listMembers, undoBailAccept } from './jail.queries.ts';
+import { releaseCounts } from './jail.release.ts';
+import { ReleaseCountsSchema } from '#shared/cases.ts';
 
 const JAIL = ['Jail-Authority'] as const;
 
 export async function jailRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, env } = app.deps;
 
   app.get(
     '/api/jail/members',
     { config: { roles: JAIL }, schema: { querystring: MembersQuerySchema, response: { 200: MembersPageSchema } } },
     async (req) => listMembers(db, req.query),
+  );
+
+  // Release tracker counts, apart from the member list so each stays one indexed query.
+  app.get('/api/jail/release-counts', { config: { roles: JAIL }, schema: { response: { 200: ReleaseCountsSchema } } }, async () =>
+    releaseCounts(db),
   );
 
   app.post(
@@ -36,6 +45,19 @@ export async function jailRoutes(base: FastifyInstance) {
   app.post(
     '/api/jail/members/:id/bail-accept',
     { config: { roles: JAIL }, schema: { params: MemberParamsSchema, response: { 200: BailAcceptResultSchema } } },
-    async (req) => acceptBail(db, { familyMemberId: req.params.id, decidedBy: requireUser(req).id }),
+    async (req) =>
+      acceptBail(db, {
+        familyMemberId: req.params.id,
+        decidedBy: requireUser(req).id,
+        publicUrl: env.PUBLIC_URL,
+        emailHoldMs: env.BAIL_EMAIL_HOLD_SECONDS * 1000,
+      }),
+  );
+
+  // A mistaken Bail-Accept, undone within BAIL_UNDO_SECONDS (any jail authority; audited).
+  app.post(
+    '/api/jail/members/:id/bail-accept/undo',
+    { config: { roles: JAIL }, schema: { params: MemberParamsSchema, response: { 200: BailUndoResultSchema } } },
+    async (req) => undoBailAccept(db, { familyMemberId: req.params.id, undoneBy: requireUser(req).id, windowMs: BAIL_UNDO_SECONDS * 1000 }),
   );
 }

@@ -2,17 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JailMember, MembersPage } from '#shared/jail.ts';
-import { auditEvents, bailReviews, documents, emailOutbox, lawyerRequests, ngoAssignments, ngos, users } from '#server/db/schema.ts';
+import { auditEvents, bailReviews, emailOutbox, ngoAssignments, ngos, users } from '#server/db/schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
-import { sha256Hex } from '#server/lib/tokens.ts';
 import { createTestApp, type TestApp } from '#tests/test-app.ts';
-import { createFamilyMember, createJailAuthority, createLawyer, createNgo, sessionCookie } from '#tests/factories.ts';
+import {
+  createBailReview,
+  createDocument,
+  createFamilyMember,
+  createJailAuthority,
+  createLawyer,
+  createLawyerRequest,
+  createNgo,
+  createNgoAssignment,
+  sessionCookie,
+} from '#tests/factories.ts';
 
 let t: TestApp;
 let jail: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Bail-Accept emails go out at once here; bail-undo.test.ts covers the hold.
+  t = await createTestApp({ BAIL_EMAIL_HOLD_SECONDS: '0' });
   jail = await sessionCookie(t.db, (await createJailAuthority(t.db)).id);
 });
 afterAll(() => t.close());
@@ -24,24 +34,12 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const tag = () => `zq${randomBytes(4).toString('hex')}`;
 
 async function addBailPaper(db: Db, familyMemberId: string, uploadedBy: string, createdAt = new Date()) {
-  const [row] = await db
-    .insert(documents)
-    .values({
-      familyMemberId,
-      uploadedBy,
-      filename: `bail-${createdAt.getTime()}.pdf`,
-      contentType: 'application/pdf',
-      size: PDF.length,
-      sha256: sha256Hex(PDF),
-      bytes: PDF,
-      createdAt,
-    })
-    .returning({ id: documents.id });
-  return row!.id;
+  const row = await createDocument(db, { familyMemberId, uploadedBy, filename: `bail-${createdAt.getTime()}.pdf`, bytes: PDF, createdAt });
+  return row.id;
 }
 
 async function acceptedRequest(db: Db, familyMemberId: string, lawyerId: string, decidedAt = new Date()) {
-  await db.insert(lawyerRequests).values({ familyMemberId, lawyerId, status: 'accepted', createdAt: decidedAt, decidedAt });
+  await createLawyerRequest(db, { familyMemberId, lawyerId, status: 'accepted', createdAt: decidedAt, decidedAt });
 }
 
 async function members(query: string, cookie = jail) {
@@ -76,9 +74,9 @@ describe('GET /api/jail/members (the dashboard)', () => {
     const pending = await createLawyer(t.db, { name: 'Adv. Pending' });
     await acceptedRequest(t.db, user.id, second.user.id, minutesAgo(10));
     await acceptedRequest(t.db, user.id, first.user.id, minutesAgo(30));
-    await t.db.insert(lawyerRequests).values({ familyMemberId: user.id, lawyerId: pending.user.id });
+    await createLawyerRequest(t.db, { familyMemberId: user.id, lawyerId: pending.user.id });
     const ngo = await createNgo(t.db, { name: `${tag()} Aasra`, seatsFree: 4 });
-    await t.db.insert(ngoAssignments).values({ familyMemberId: user.id, ngoId: ngo.id });
+    await createNgoAssignment(t.db, { familyMemberId: user.id, ngoId: ngo.id });
     const familyPaper = await addBailPaper(t.db, user.id, user.id, minutesAgo(40));
     const firstLawyerPaper = await addBailPaper(t.db, user.id, first.user.id, minutesAgo(20));
     const laterLawyerPaper = await addBailPaper(t.db, user.id, second.user.id, minutesAgo(5));
@@ -120,10 +118,11 @@ describe('GET /api/jail/members (the dashboard)', () => {
     const { user } = await createFamilyMember(t.db, { name });
     const a = await createLawyer(t.db);
     const b = await createLawyer(t.db);
-    await t.db.insert(lawyerRequests).values([
+    for (const row of [
       { familyMemberId: user.id, lawyerId: a.user.id },
       { familyMemberId: user.id, lawyerId: b.user.id, status: 'rejected', decidedAt: new Date() },
-    ]);
+    ])
+      await createLawyerRequest(t.db, row);
     const row = await memberRow(name);
     expect(row.lawyers).toEqual([]);
     expect(row.ngo).toBeNull();
@@ -211,14 +210,14 @@ describe('GET /api/jail/members (the dashboard)', () => {
     const withLawyer = await make('lawyer');
     await acceptedRequest(t.db, withLawyer, lawyer.user.id);
     const withNgo = await make('ngo');
-    await t.db.insert(ngoAssignments).values({ familyMemberId: withNgo, ngoId: ngo.id });
+    await createNgoAssignment(t.db, { familyMemberId: withNgo, ngoId: ngo.id });
     const waiting = await make('waiting');
     await acceptedRequest(t.db, waiting, lawyer.user.id);
     await addBailPaper(t.db, waiting, lawyer.user.id);
     const accepted = await make('accepted');
     await acceptedRequest(t.db, accepted, lawyer.user.id);
     await addBailPaper(t.db, accepted, lawyer.user.id);
-    await t.db.insert(bailReviews).values({ familyMemberId: accepted });
+    await createBailReview(t.db, { familyMemberId: accepted });
 
     const ids = async (filter: string) => new Set((await members(`q=${prefix}&filter=${filter}`)).items.map((m) => m.id));
     expect(await ids('no-lawyer')).toEqual(new Set([bare, withNgo]));
@@ -273,7 +272,7 @@ describe('GET /api/jail/members (the dashboard)', () => {
       for (const l of lawyers) await acceptedRequest(t.db, user.id, l.user.id);
       await addBailPaper(t.db, user.id, lawyers[0]!.user.id);
       await addBailPaper(t.db, user.id, user.id);
-      await t.db.insert(ngoAssignments).values({ familyMemberId: user.id, ngoId: ngo.id });
+      await createNgoAssignment(t.db, { familyMemberId: user.id, ngoId: ngo.id });
     }
     const run = (q: string) => t.countQueries(() => members(q));
     const small = await run(`q=${prefix}&pageSize=25`);

@@ -1,6 +1,7 @@
-// The emails a lawyer's answer sends to the family member (issue 4, item 5). Plain text, English;
-// queued through the outbox in the transaction of the change.
-import type { OutgoingEmail } from '../../lib/mailer.ts';
+// What a lawyer's answer and upload tell the family member (docs/spec.md#4-states-and-transitions): an in-app
+// notification and an email in the family member's saved language, queued in the transaction of the change.
+import type { Db } from '../../db/client.ts';
+import { findRecipient, notify } from '../../lib/notify.ts';
 
 interface Lawyer {
   name: string;
@@ -10,46 +11,25 @@ interface Lawyer {
   courtArea: string;
 }
 
-interface Member {
-  name: string;
-  email: string;
+export async function tellAccepted(db: Db, memberId: string, lawyer: Lawyer, publicUrl: string) {
+  const member = await findRecipient(db, memberId);
+  if (!member) return;
+  await notify(db, member, {
+    kind: 'request_accepted',
+    params: { lawyer: lawyer.name, lawyerType: lawyer.lawyerType, courtArea: lawyer.courtArea, phone: lawyer.phone, email: lawyer.email },
+    link: '/family-case',
+    publicUrl,
+  });
 }
 
-const signature = '\n\n— Rihaai';
-
-export function acceptedEmail(member: Member, lawyer: Lawyer, publicUrl: string): OutgoingEmail {
-  return {
-    to: member.email,
-    subject: `${lawyer.name} accepted your lawyer request`,
-    text:
-      `Hello ${member.name},\n\n` +
-      `${lawyer.name} (${lawyer.lawyerType}, ${lawyer.courtArea}) accepted your request and is now your lawyer on Rihaai.\n` +
-      `Phone: ${lawyer.phone}\nEmail: ${lawyer.email}\n\n` +
-      `See your case status: ${publicUrl}/family-case` +
-      signature,
-  };
+export async function tellRejected(db: Db, memberId: string, lawyer: Pick<Lawyer, 'name'>, publicUrl: string) {
+  const member = await findRecipient(db, memberId);
+  if (!member) return;
+  await notify(db, member, { kind: 'request_rejected', params: { lawyer: lawyer.name }, link: '/lawyerSearch', publicUrl });
 }
 
-export function rejectedEmail(member: Member, lawyer: Pick<Lawyer, 'name'>, publicUrl: string): OutgoingEmail {
-  return {
-    to: member.email,
-    subject: `${lawyer.name} declined your lawyer request`,
-    text:
-      `Hello ${member.name},\n\n` +
-      `${lawyer.name} is not able to take your case and declined your request.\n` +
-      `You can request another lawyer for your case type: ${publicUrl}/lawyerSearch` +
-      signature,
-  };
-}
-
-export function bailPaperEmail(member: Member, lawyer: Pick<Lawyer, 'name'>, filename: string, publicUrl: string): OutgoingEmail {
-  return {
-    to: member.email,
-    subject: 'A bail paper was uploaded for your case',
-    text:
-      `Hello ${member.name},\n\n` +
-      `Your lawyer ${lawyer.name} uploaded a bail paper (${filename}) for you on Rihaai.\n` +
-      `See it on your case status: ${publicUrl}/family-case` +
-      signature,
-  };
+export async function tellBailPaper(db: Db, memberId: string, lawyer: Pick<Lawyer, 'name'>, filename: string, publicUrl: string) {
+  const member = await findRecipient(db, memberId);
+  if (!member) return;
+  await notify(db, member, { kind: 'bail_paper_uploaded', params: { lawyer: lawyer.name, filename }, link: '/family-case', publicUrl });
 }

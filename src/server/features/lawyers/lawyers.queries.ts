@@ -1,23 +1,35 @@
 // SQL of the lawyer journey. Lists run a constant number of statements: one for the rows, then one
-// `inArray` batch per related table (STYLE rule: never a query per row).
+// `inArray` batch per related table (docs/style.md#rules-of-thumb: never a query per row).
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { LawyerCase, LawyerClient, PendingRequest, SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, documents, familyMembers, lawyerRequests, lawyers, users } from '../../db/schema.ts';
+import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
-import type { ClientRelation } from './lawyers.policy.ts';
+import { findClientRelation, seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
+import { readFacts, readStoredRelease } from '../../lib/case-facts.ts';
+import { toStoredLocation } from '#shared/locations.ts';
 
 const registrationColumns = {
   phone: lawyers.phone,
   address: lawyers.address,
   lawyerType: lawyers.lawyerType,
   courtArea: lawyers.courtArea,
+  state: lawyers.state,
+  district: lawyers.district,
   registeredAt: lawyers.registeredAt,
 };
 
-type RegistrationRow = { phone: string; address: string; lawyerType: string; courtArea: string; registeredAt: Date };
+type RegistrationRow = {
+  phone: string;
+  address: string;
+  lawyerType: string;
+  courtArea: string;
+  state: string | null;
+  district: string | null;
+  registeredAt: Date;
+};
 
 function toRegistration(row: RegistrationRow, user: { name: string; email: string }) {
   return {
@@ -27,6 +39,8 @@ function toRegistration(row: RegistrationRow, user: { name: string; email: strin
     address: row.address,
     lawyerType: row.lawyerType as CaseType,
     courtArea: row.courtArea,
+    state: row.state,
+    district: row.district,
     registeredAt: row.registeredAt.toISOString(),
   };
 }
@@ -43,7 +57,13 @@ export async function isRegistered(db: Db, userId: string): Promise<boolean> {
 
 /** Insert or update in one statement, so submitting twice (or from two tabs) is harmless. */
 export async function upsertRegistration(db: Db, user: { id: string; name: string; email: string }, input: SaveLawyerRegistration) {
-  const values = { phone: input.phone, address: input.address, lawyerType: input.lawyerType, courtArea: input.courtArea };
+  const values = {
+    phone: input.phone,
+    address: input.address,
+    lawyerType: input.lawyerType,
+    courtArea: input.courtArea,
+    ...toStoredLocation(input),
+  };
   const [row] = await db
     .insert(lawyers)
     .values({ userId: user.id, ...values })
@@ -65,20 +85,21 @@ async function casesByMember(db: Db, memberIds: string[]): Promise<Map<string, L
   const byMember = new Map<string, LawyerCase[]>();
   if (memberIds.length === 0) return byMember;
   const rows = await db
-    .select({
-      id: cases.id,
-      familyMemberId: cases.familyMemberId,
-      caseNumber: cases.caseNumber,
-      caseType: cases.caseType,
-      detail: cases.detail,
-    })
+    .select()
     .from(cases)
     .where(inArray(cases.familyMemberId, memberIds))
     .orderBy(asc(cases.createdAt), asc(cases.caseNumber));
-  for (const { familyMemberId, ...c } of rows) {
-    const list = byMember.get(familyMemberId) ?? [];
-    list.push(c);
-    byMember.set(familyMemberId, list);
+  for (const c of rows) {
+    const list = byMember.get(c.familyMemberId) ?? [];
+    list.push({
+      id: c.id,
+      caseNumber: c.caseNumber,
+      caseType: c.caseType,
+      detail: c.detail,
+      facts: readFacts(c),
+      release: readStoredRelease(c),
+    });
+    byMember.set(c.familyMemberId, list);
   }
   return byMember;
 }
@@ -106,11 +127,21 @@ export async function listPendingRequests(db: Db, lawyerId: string): Promise<Pen
 /** The lawyer's accepted clients with their cases and bail papers (newest first): 3 statements. */
 export async function listClients(db: Db, lawyerId: string): Promise<LawyerClient[]> {
   const rows = await db
-    .select({ acceptedAt: lawyerRequests.decidedAt, createdAt: lawyerRequests.createdAt, ...familyContactColumns })
+    .select({
+      acceptedAt: lawyerRequests.decidedAt,
+      createdAt: lawyerRequests.createdAt,
+      bailAcceptedAt: bailReviews.decidedAt,
+      ngoName: ngos.name,
+      ngoContactInfo: ngos.contactInfo,
+      ...familyContactColumns,
+    })
     .from(lawyerRequests)
     .innerJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
     .innerJoin(users, eq(users.id, familyMembers.userId))
-    .where(and(eq(lawyerRequests.lawyerId, lawyerId), eq(lawyerRequests.status, 'accepted')))
+    .leftJoin(bailReviews, eq(bailReviews.familyMemberId, familyMembers.userId))
+    .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
+    .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
+    .where(seesRecordAsLawyer(lawyerId, lawyerRequests.familyMemberId))
     .orderBy(desc(lawyerRequests.decidedAt), asc(users.name));
   const ids = rows.map((r) => r.id);
   const memberCases = await casesByMember(db, ids);
@@ -128,9 +159,11 @@ export async function listClients(db: Db, lawyerId: string): Promise<LawyerClien
       docsByMember.set(d.familyMemberId, list);
     }
   }
-  return rows.map(({ acceptedAt, createdAt, ...member }) => ({
+  return rows.map(({ acceptedAt, createdAt, bailAcceptedAt, ngoName, ngoContactInfo, ...member }) => ({
     ...member,
     acceptedAt: (acceptedAt ?? createdAt).toISOString(),
+    bailAcceptedAt: bailAcceptedAt?.toISOString() ?? null,
+    ngo: ngoName === null ? null : { name: ngoName, contactInfo: ngoContactInfo ?? '' },
     cases: memberCases.get(member.id) ?? [],
     documents: docsByMember.get(member.id) ?? [],
   }));
@@ -163,18 +196,5 @@ export async function findUserContact(db: Db, userId: string) {
   return row;
 }
 
-/** 'accepted' wins over 'pending' (the open-request index allows one of them per pair anyway). */
-export async function findClientRelation(db: Db, lawyerId: string, familyMemberId: string): Promise<ClientRelation> {
-  const rows = await db
-    .select({ status: lawyerRequests.status })
-    .from(lawyerRequests)
-    .where(
-      and(
-        eq(lawyerRequests.lawyerId, lawyerId),
-        eq(lawyerRequests.familyMemberId, familyMemberId),
-        inArray(lawyerRequests.status, ['pending', 'accepted']),
-      ),
-    );
-  if (rows.some((r) => r.status === 'accepted')) return 'accepted';
-  return rows.length > 0 ? 'pending' : undefined;
-}
+/** The lawyer's relation to a member: the one query is in policies/member-record.policy.ts. */
+export { findClientRelation };

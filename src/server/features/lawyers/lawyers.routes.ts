@@ -1,4 +1,4 @@
-// Lawyer journey (SPEC §2, §4, §5; DESIGN §3): registration, pending requests, accept/reject,
+// Lawyer journey (docs/spec.md#2-screens-and-routes, §4, §5; docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): registration, pending requests, accept/reject,
 // accepted clients and bail-paper uploads. Every route is for lawyers only.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,15 +16,16 @@ import {
 import { requireUser } from '../../plugins/auth.ts';
 import { audit } from '../../lib/audit.ts';
 import { receiveDocument, storeDocument } from '../../lib/documents.ts';
-import { enqueueEmail } from '../../lib/outbox.ts';
-import { acceptedEmail, bailPaperEmail, rejectedEmail } from './lawyers.emails.ts';
-import { assertCanUploadFor, decisionRefusal, notRegisteredYet, registrationRequired } from './lawyers.policy.ts';
+import { admitUpload, reserveUploadBytes } from '../../lib/upload-limits.ts';
+import { tellAccepted, tellBailPaper, tellRejected } from './lawyers.emails.ts';
+import { bailPaperUploadRefusal } from '../../policies/document.policy.ts';
+import { decisionRefusal } from '../../policies/request.policy.ts';
+import { notRegisteredYet, registrationRequired } from './lawyers.policy.ts';
 import {
   decideRequest,
   findClientRelation,
   findRegistration,
   findRequest,
-  findUserContact,
   isRegistered,
   listClients,
   listPendingRequests,
@@ -77,13 +78,8 @@ export async function lawyersRoutes(base: FastifyInstance) {
         return db.transaction(async (tx) => {
           const row = await decideRequest(tx, { requestId: req.params.id, lawyerId: user.id, status });
           if (!row) throw decisionRefusal(await findRequest(tx, req.params.id), user.id);
-          const member = await findUserContact(tx, row.familyMemberId);
-          if (member) {
-            await enqueueEmail(
-              tx,
-              status === 'accepted' ? acceptedEmail(member, lawyer, env.PUBLIC_URL) : rejectedEmail(member, lawyer, env.PUBLIC_URL),
-            );
-          }
+          if (status === 'accepted') await tellAccepted(tx, row.familyMemberId, lawyer, env.PUBLIC_URL);
+          else await tellRejected(tx, row.familyMemberId, lawyer, env.PUBLIC_URL);
           await audit(tx, user.id, `lawyer_request.${status}`, row.familyMemberId, { requestId: row.id });
           return { id: row.id, status, decidedAt: (row.decidedAt ?? new Date()).toISOString() };
         });
@@ -105,12 +101,14 @@ export async function lawyersRoutes(base: FastifyInstance) {
       const { familyMemberId } = req.params;
       if (!(await isRegistered(db, user.id))) throw registrationRequired();
       // Decide before reading the file: a refused upload costs no more than its headers.
-      assertCanUploadFor(await findClientRelation(db, user.id, familyMemberId));
+      const refusal = bailPaperUploadRefusal(user, familyMemberId, await findClientRelation(db, user.id, familyMemberId));
+      if (refusal) throw refusal;
+      await admitUpload(db, env, req, reply, user.id);
       const file = await receiveDocument(req);
       const doc = await db.transaction(async (tx) => {
+        await reserveUploadBytes(tx, env, user.id, file.bytes.length);
         const meta = await storeDocument(tx, { familyMemberId, uploadedBy: user.id, file });
-        const member = await findUserContact(tx, familyMemberId);
-        if (member) await enqueueEmail(tx, bailPaperEmail(member, user, meta.filename, env.PUBLIC_URL));
+        await tellBailPaper(tx, familyMemberId, user, meta.filename, env.PUBLIC_URL);
         return meta;
       });
       return reply.status(201).send(doc);

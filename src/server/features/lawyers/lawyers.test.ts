@@ -1,11 +1,11 @@
 import { startSmtp } from '#tests/smtp.ts';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, documents, emailOutbox, lawyerRequests, lawyers } from '#server/db/schema.ts';
 import { createMailer } from '#server/lib/mailer.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { minimalPdf, minimalPng, multipartBody } from '#tests/fixtures/files.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, createUser, sessionCookie } from '#tests/factories.ts';
 
 let t: TestApp;
@@ -14,23 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-function multipartBody(file: { name: string; type: string; bytes: Buffer }) {
-  const boundary = `----rihaai${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const PDF = minimalPdf();
+const PNG = minimalPng();
 
 function upload(cookie: string | undefined, familyMemberId: string, file = { name: 'bail.pdf', type: 'application/pdf', bytes: PDF }) {
-  const { payload, contentType } = multipartBody(file);
+  const { payload, contentType } = multipartBody(file.name, file.type, file.bytes);
   return t.app.inject({
     method: 'POST',
     url: `/api/lawyers/clients/${familyMemberId}/documents`,
@@ -92,7 +80,7 @@ describe('lawyer registration', () => {
     const read = await t.request('GET', '/api/lawyers/registration', { cookie });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ lawyerType: 'Constitutional Lawyer', courtArea: 'High Court of Delhi', phone: '+919876543210' });
-    // SPEC §4: a new lawyer starts with no clients and no requests.
+    // docs/spec.md#4-states-and-transitions: a new lawyer starts with no clients and no requests.
     const requests = await t.request('GET', '/api/lawyers/requests', { cookie });
     expect(requests.json()).toEqual({ requests: [] });
     const clients = await t.request('GET', '/api/lawyers/clients', { cookie });
@@ -505,7 +493,7 @@ describe('emails over SMTP', () => {
       const rejectedMails = to(rejected.user.email);
       expect(rejectedMails).toHaveLength(1);
       expect(rejectedMails[0]).toMatch(/Subject: Adv\. Smtp Test declined your lawyer request/);
-      expect(rejectedMails[0]).toContain('Hello Rejected Member');
+      expect(rejectedMails[0]).toContain('Dear Rejected Member');
     } finally {
       mailer.close();
       await smtp.close();

@@ -1,11 +1,13 @@
-// NGO management by the jail authority (DESIGN §3: add, edit seats; who is assigned to each).
+// NGO management by the jail authority (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong: add, edit seats; who is assigned to each).
 import { asc, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Ngo, NgoInput, NgoMembersPage } from '#shared/ngos.ts';
-import { NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
+import type { Ngo, NgoInput, NgoMembersPage, NgoUpdate } from '#shared/ngos.ts';
+import { NGO_CONFLICT_MESSAGES, NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
 import type { Db } from '../../db/client.ts';
 import { familyMembers, ngoAssignments, ngos, users } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
+import { nearbyFirst, nearnessOf } from '../../lib/location.ts';
+import { toStoredLocation, type Location } from '#shared/locations.ts';
 
 // One statement for the list and its counts: assignments are counted in a grouped subquery.
 const assignedCounts = (db: Db) =>
@@ -25,15 +27,35 @@ function selectNgos(db: Db) {
       contactInfo: ngos.contactInfo,
       report: ngos.report,
       seatsFree: ngos.seatsFree,
+      seatsTotal: sql<number>`${ngos.seatsFree} + coalesce(${counts.n}, 0)`.mapWith(Number),
+      version: ngos.version,
+      state: ngos.state,
+      district: ngos.district,
       assignedCount: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
     })
     .from(ngos)
     .leftJoin(counts, eq(counts.ngoId, ngos.id));
 }
 
-export async function listNgos(db: Db, options: { availableOnly: boolean }): Promise<Ngo[]> {
+/** With `near` (a family member's prison location): NGOs in that district first, then that state. */
+export async function listNgos(db: Db, options: { availableOnly: boolean; near?: Location | null }): Promise<Ngo[]> {
   const q = selectNgos(db);
-  return (options.availableOnly ? q.where(gt(ngos.seatsFree, 0)) : q).orderBy(asc(ngos.name), asc(ngos.id));
+  const filtered = options.availableOnly ? q.where(gt(ngos.seatsFree, 0)) : q;
+  if (options.near === undefined) return filtered.orderBy(asc(ngos.name), asc(ngos.id));
+  const near = options.near;
+  const rows = await filtered.orderBy(...nearbyFirst(ngos, near), asc(ngos.name), asc(ngos.id));
+  return rows.map((r) => ({ ...r, nearness: nearnessOf(r, near) }));
+}
+
+/** A family member's prison location; undefined when there is no such member. */
+export async function findMemberLocation(db: Db, familyMemberId: string): Promise<Location | null | undefined> {
+  const [row] = await db
+    .select({ state: familyMembers.state, district: familyMembers.district })
+    .from(familyMembers)
+    .where(eq(familyMembers.userId, familyMemberId))
+    .limit(1);
+  if (!row) return undefined;
+  return row.state && row.district ? { state: row.state, district: row.district } : null;
 }
 
 export async function findNgo(db: Db, id: string): Promise<Ngo | undefined> {
@@ -43,18 +65,39 @@ export async function findNgo(db: Db, id: string): Promise<Ngo | undefined> {
 
 export async function createNgo(db: Db, input: NgoInput, actorId: string): Promise<Ngo> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(ngos).values(input).returning({ id: ngos.id });
+    const { seatsTotal, ...fields } = input;
+    const values = { ...fields, ...toStoredLocation(input) };
+    const [row] = await tx
+      .insert(ngos)
+      .values({ ...values, seatsFree: seatsTotal })
+      .returning({ id: ngos.id, version: ngos.version });
     if (!row) throw new Error('ngo insert returned nothing');
-    await audit(tx, actorId, 'ngo.created', row.id, { seatsFree: input.seatsFree });
-    return { ...input, id: row.id, assignedCount: 0 };
+    await audit(tx, actorId, 'ngo.created', row.id, { seatsTotal });
+    return { ...values, id: row.id, seatsFree: seatsTotal, seatsTotal, version: row.version, assignedCount: 0 };
   });
 }
 
-export async function updateNgo(db: Db, id: string, input: NgoInput, actorId: string): Promise<Ngo> {
+/**
+ * Edits an NGO. The form sends a capacity, never a free count: the free count is derived here as
+ * capacity − assigned members, with the NGO row locked first. An assignment takes the same row lock
+ * (its conditional decrement) before adding its member, so the count read after the lock includes
+ * every committed assignment and none can slip in before this transaction ends.
+ * A form loaded before another edit carries an older version and gets a 409.
+ */
+export async function updateNgo(db: Db, id: string, input: NgoUpdate, actorId: string): Promise<Ngo> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(ngos).set(input).where(eq(ngos.id, id)).returning({ id: ngos.id });
-    if (!row) throw notFound('NGO');
-    await audit(tx, actorId, 'ngo.updated', id, { seatsFree: input.seatsFree });
+    const [locked] = await tx.select({ version: ngos.version }).from(ngos).where(eq(ngos.id, id)).for('update');
+    if (!locked) throw notFound('NGO');
+    if (locked.version !== input.version) throw conflict('ngo_changed', NGO_CONFLICT_MESSAGES.changed);
+    const [assigned] = await tx.select({ n: count() }).from(ngoAssignments).where(eq(ngoAssignments.ngoId, id));
+    const taken = assigned?.n ?? 0;
+    if (input.seatsTotal < taken) throw conflict('seats_below_assigned', NGO_CONFLICT_MESSAGES.belowAssigned);
+    const { seatsTotal, version, ...fields } = input;
+    await tx
+      .update(ngos)
+      .set({ ...fields, ...toStoredLocation(input), seatsFree: seatsTotal - taken, version: version + 1 })
+      .where(eq(ngos.id, id));
+    await audit(tx, actorId, 'ngo.updated', id, { seatsTotal, seatsFree: seatsTotal - taken });
     const ngo = await findNgo(tx, id);
     if (!ngo) throw notFound('NGO');
     return ngo;

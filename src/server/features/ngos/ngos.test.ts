@@ -18,7 +18,7 @@ const valid = (over: Record<string, unknown> = {}) => ({
   address: 'Andheri East, Mumbai 400069',
   contactInfo: '022-40000002',
   report: 'De-addiction programme and family counselling.',
-  seatsFree: 5,
+  seatsTotal: 5,
   ...over,
 });
 
@@ -38,27 +38,28 @@ describe('NGO management', () => {
     const res = await t.request('POST', '/api/ngos', { cookie: jail, body: valid({ name: '  Aasra Trust  ' }) });
     expect(res.statusCode, res.body).toBe(201);
     const ngo = res.json<Ngo>();
-    expect(ngo).toMatchObject({ ...valid({ name: 'Aasra Trust' }), assignedCount: 0 });
+    expect(ngo).toMatchObject({ ...valid({ name: 'Aasra Trust' }), seatsFree: 5, version: 0, assignedCount: 0 });
     expect((await list()).find((n) => n.id === ngo.id)).toEqual(ngo);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.subject, ngo.id));
     expect(events.map((e) => e.action)).toEqual(['ngo.created']);
   });
 
-  it('accepts an NGO without a report and with 0 free seats', async () => {
+  it('accepts an NGO without a report and with 0 seats', async () => {
     const { report: _report, ...rest } = valid();
-    const res = await t.request('POST', '/api/ngos', { cookie: jail, body: { ...rest, seatsFree: 0 } });
+    const res = await t.request('POST', '/api/ngos', { cookie: jail, body: { ...rest, seatsTotal: 0 } });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ report: '', seatsFree: 0 });
+    expect(res.json()).toMatchObject({ report: '', seatsFree: 0, seatsTotal: 0 });
   });
 
   it('refuses bad input with 400 and the field, and writes nothing', async () => {
     const before = (await list()).length;
     const cases: [Record<string, unknown>, string, string?][] = [
-      [valid({ seatsFree: -1 }), 'seatsFree', 'Free seats must be a whole number of 0 or more.'],
-      [valid({ seatsFree: 1.5 }), 'seatsFree', 'Free seats must be a whole number of 0 or more.'],
-      [valid({ seatsFree: '3' }), 'seatsFree', 'Free seats must be a whole number of 0 or more.'],
-      [valid({ seatsFree: null }), 'seatsFree'],
-      [valid({ seatsFree: 100_001 }), 'seatsFree'],
+      [valid({ seatsTotal: -1 }), 'seatsTotal', 'Total seats must be a whole number of 0 or more.'],
+      [valid({ seatsTotal: 1.5 }), 'seatsTotal', 'Total seats must be a whole number of 0 or more.'],
+      [valid({ seatsTotal: '3' }), 'seatsTotal', 'Total seats must be a whole number of 0 or more.'],
+      [valid({ seatsTotal: null }), 'seatsTotal'],
+      [valid({ seatsTotal: 100_001 }), 'seatsTotal'],
+      [{ ...valid(), seatsTotal: undefined, seatsFree: 5 }, 'seatsTotal'],
       [valid({ name: '   ' }), 'name', 'Name is required.'],
       [valid({ address: '' }), 'address', 'Address is required.'],
       [valid({ contactInfo: undefined }), 'contactInfo'],
@@ -76,22 +77,94 @@ describe('NGO management', () => {
     expect(await list()).toHaveLength(before);
   });
 
-  it('edits name, address, contact, report and free seats; 404 for an unknown NGO; the same validation', async () => {
+  it('edits name, address, contact, report and total seats; 404 for an unknown NGO; the same validation', async () => {
     const ngo = await createNgo(t.db, { seatsFree: 2 });
-    const body = valid({ name: 'Renamed', seatsFree: 9, report: 'New report' });
-    const res = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body });
+    const body = valid({ name: 'Renamed', seatsTotal: 9, report: 'New report' });
+    const res = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: { ...body, version: 0 } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: ngo.id, ...body, assignedCount: 0 });
+    expect(res.json()).toEqual({ id: ngo.id, ...body, seatsFree: 9, version: 1, assignedCount: 0, state: null, district: null });
     const [row] = await t.db.select().from(ngos).where(eq(ngos.id, ngo.id));
-    expect(row).toMatchObject(body);
+    expect(row).toMatchObject({ name: 'Renamed', seatsFree: 9, version: 1 });
 
-    const bad = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ seatsFree: -3 }) });
+    const bad = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ seatsTotal: -3, version: 1 }) });
     expect(bad.statusCode).toBe(400);
+    const noVersion = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid() });
+    expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.json().error.details[0].path).toBe('version');
     expect((await t.db.select().from(ngos).where(eq(ngos.id, ngo.id)))[0]!.seatsFree).toBe(9);
-    const missing = await t.request('PUT', '/api/ngos/00000000-0000-4000-8000-000000000000', { cookie: jail, body: valid() });
+    const missing = await t.request('PUT', '/api/ngos/00000000-0000-4000-8000-000000000000', {
+      cookie: jail,
+      body: valid({ version: 0 }),
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: { code: 'not_found', message: 'No such NGO.' } });
-    expect((await t.request('PUT', '/api/ngos/nope', { cookie: jail, body: valid() })).statusCode).toBe(400);
+    expect((await t.request('PUT', '/api/ngos/nope', { cookie: jail, body: valid({ version: 0 }) })).statusCode).toBe(400);
+  });
+
+  it('issue 9 item 3: a form loaded before assignments never overbooks; free seats = capacity − assigned', async () => {
+    // The probe: load the form (3 seats), assign 3 members meanwhile, save the form as loaded.
+    const ngo = await createNgo(t.db, { seatsFree: 3 });
+    const loaded = (await list()).find((n) => n.id === ngo.id)!;
+    expect(loaded).toMatchObject({ seatsFree: 3, seatsTotal: 3, version: 0 });
+    for (let i = 0; i < 3; i++) await assign((await createFamilyMember(t.db)).user.id, ngo.id);
+    const res = await t.request('PUT', `/api/ngos/${ngo.id}`, {
+      cookie: jail,
+      body: valid({ name: 'Renamed meanwhile', seatsTotal: loaded.seatsTotal, version: loaded.version }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Still 3 seats in all, all 3 taken: nobody else can be assigned.
+    expect(res.json()).toMatchObject({ seatsTotal: 3, seatsFree: 0, assignedCount: 3 });
+    const member = (await createFamilyMember(t.db)).user.id;
+    const full = await t.request('POST', `/api/jail/members/${member}/ngo`, { cookie: jail, body: { ngoId: ngo.id } });
+    expect(full.statusCode).toBe(409);
+
+    // Growing the capacity frees exactly the new seats.
+    const grown = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ seatsTotal: 5, version: 1 }) });
+    expect(grown.json()).toMatchObject({ seatsTotal: 5, seatsFree: 2, assignedCount: 3, version: 2 });
+  });
+
+  it('a stale form (another edit since it was loaded) gets 409 ngo_changed and writes nothing', async () => {
+    const ngo = await createNgo(t.db, { name: 'Stale Test', seatsFree: 4 });
+    const first = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ name: 'First edit', version: 0 }) });
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ name: 'Stale edit', version: 0 }) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      error: {
+        code: 'ngo_changed',
+        message: 'Someone else changed this NGO while you were editing it. Reload to see their changes, then try again.',
+      },
+    });
+    expect((await t.db.select().from(ngos).where(eq(ngos.id, ngo.id)))[0]).toMatchObject({ name: 'First edit', version: 1 });
+  });
+
+  it('refuses a capacity below the members already assigned with 409 seats_below_assigned', async () => {
+    const ngo = await createNgo(t.db, { seatsFree: 3 });
+    for (let i = 0; i < 2; i++) await assign((await createFamilyMember(t.db)).user.id, ngo.id);
+    const res = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ seatsTotal: 1, version: 0 }) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('seats_below_assigned');
+    expect((await t.db.select().from(ngos).where(eq(ngos.id, ngo.id)))[0]!.seatsFree).toBe(1);
+    const exact = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ seatsTotal: 2, version: 0 }) });
+    expect(exact.json()).toMatchObject({ seatsTotal: 2, seatsFree: 0, assignedCount: 2 });
+  });
+
+  it('edits racing assignments never overbook (capacity edits and 20 assignments at once)', async () => {
+    const ngo = await createNgo(t.db, { seatsFree: 10 });
+    const members = await Promise.all(Array.from({ length: 20 }, () => createFamilyMember(t.db)));
+    const results = await Promise.all([
+      ...members.map((m) => t.request('POST', `/api/jail/members/${m.user.id}/ngo`, { cookie: jail, body: { ngoId: ngo.id } })),
+      t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ seatsTotal: 12, version: 0 }) }),
+    ]);
+    const edit = results.at(-1)!;
+    expect(edit.statusCode, edit.body).toBe(200);
+    const assigned = results.slice(0, -1).filter((r) => r.statusCode === 200).length;
+    const [row] = await t.db.select().from(ngos).where(eq(ngos.id, ngo.id));
+    const after = (await list()).find((n) => n.id === ngo.id)!;
+    expect(after.assignedCount).toBe(assigned);
+    expect(after.seatsTotal).toBe(12);
+    expect(row!.seatsFree).toBe(12 - assigned);
+    expect(assigned).toBeLessThanOrEqual(12);
   });
 
   it("lists only NGOs with a free seat for 'Select NGO' (available=true), all of them otherwise, by name", async () => {
@@ -137,7 +210,7 @@ describe('NGO management', () => {
     const routes: [string, string, unknown][] = [
       ['GET', '/api/ngos', undefined],
       ['POST', '/api/ngos', valid()],
-      ['PUT', `/api/ngos/${ngo.id}`, valid({ seatsFree: 99 })],
+      ['PUT', `/api/ngos/${ngo.id}`, valid({ seatsTotal: 99, version: 0 })],
       ['GET', `/api/ngos/${ngo.id}/members`, undefined],
     ];
     const before = (await list()).length;

@@ -1,44 +1,57 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RESET_LINK_MINUTES } from '#shared/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
-import { enqueueEmail } from '../../lib/outbox.ts';
+import { renderEmailText } from '../../lib/messages.ts';
 import { audit } from '../../lib/audit.ts';
 import { deleteSessionsOfUser } from '../accounts/accounts.queries.ts';
 
-export function resetEmail(name: string, link: string) {
-  return {
-    subject: 'Reset your Rihaai password',
-    text: [
-      `Dear ${name},`,
-      '',
-      'Someone (we hope you) asked to set a new password for your Rihaai account. Open this link to choose one:',
-      '',
-      link,
-      '',
-      `The link works once and expires in ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
-      '',
-      'The Rihaai team',
-    ].join('\n'),
-  };
+/** The reset email in the account's saved language. */
+export function resetEmail(user: { name: string; language?: string | null }, link: string) {
+  return renderEmailText(user.language, 'password_reset', { link, minutes: String(RESET_LINK_MINUTES) }, { name: user.name });
 }
 
-/** Creates a single-use reset token for the user and queues the email with the link, in one transaction. */
-export async function startPasswordReset(db: Db, user: { id: string; name: string; email: string }, publicUrl: string) {
+/**
+ * Starts a reset for whoever owns `email`, doing the same work whether or not anyone does
+ *: one transaction of three INSERT … SELECT statements that each find the account
+ * by the unique email index and write one row, or none. The token is made either way.
+ */
+export async function startPasswordReset(db: Db, email: string, publicUrl: string) {
   const token = newToken();
   const link = new URL('/reset-password', publicUrl);
   link.searchParams.set('token', token);
+  const mails = Object.fromEntries(
+    LANGUAGES.map((language) => [language, resetEmail({ name: NAME_SLOT, language }, link.toString())]),
+  ) as Record<(typeof LANGUAGES)[number], ReturnType<typeof resetEmail>>;
+  const address = email.trim().toLowerCase();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60_000);
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({
-      id: sha256Hex(token),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-    });
-    await enqueueEmail(tx, { to: user.email, ...resetEmail(user.name, link.toString()) });
-    await audit(tx, user.id, 'account.password_reset_requested', user.id);
+    await tx.execute(sql`
+      insert into ${passwordResets} (id, user_id, expires_at)
+      select ${sha256Hex(token)}, id, ${expiresAt.toISOString()}::timestamptz from ${users} where email = ${address}`);
+    // The email in the account's saved language, chosen by the database from all five renderings.
+    const rows = sql.join(
+      LANGUAGES.map((lang) => sql`(${lang}, ${mails[lang].subject}, ${mails[lang].text})`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      insert into email_outbox ("to", subject, text, next_attempt_at)
+      select u.email, m.subject, replace(m.text, ${NAME_SLOT}, u.name), ${now.toISOString()}::timestamptz
+      from ${users} u
+      join (values ${rows}) as m(lang, subject, text)
+        on m.lang = case when u.language in ('hi', 'es', 'fr', 'de') then u.language else 'en' end
+      where u.email = ${address}`);
+    await tx.execute(sql`
+      insert into audit_events (actor_id, action, subject)
+      select id, 'account.password_reset_requested', id::text from ${users} where email = ${address}`);
   });
 }
+
+/** Where the account's name goes in the reset email (filled in by the database). */
+const NAME_SLOT = '{{name}}';
+const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de'] as const;
 
 /** The user a token belongs to, if it is unused and unexpired. */
 export async function findValidReset(db: Db, token: string) {

@@ -1,12 +1,12 @@
 // Forgot password → emailed single-use link (30 minutes) → new password, every session ended
-// (issue 6 item 4; DESIGN §3). Public routes, rate-limited; the answer never reveals an account.
+// (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). Public routes, rate-limited; the answer never reveals an account.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FORGOT_PASSWORD_REPLY, ForgotPasswordSchema, PasswordsReplySchema, ResetPasswordSchema } from '#shared/passwords.ts';
-import { invalid, rateLimited } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
+import { enforce } from '../../lib/rate-limit.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { clearSessionCookie } from '../../plugins/auth.ts';
-import { findUserByEmail } from '../accounts/accounts.queries.ts';
 import { completePasswordReset, findValidReset, startPasswordReset } from './passwords.queries.ts';
 
 export const RESET_LINK_INVALID = 'This reset link is invalid, already used or expired. Please ask for a new one.';
@@ -16,28 +16,16 @@ export async function passwordsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, env } = app.deps;
   const windowMs = env.RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  const forgotByIp = app.createRateLimit({ max: 20, timeWindow: windowMs, keyGenerator: (req) => `forgot-ip:${req.ip}` });
-  // A mailbox gets at most a few links per window, whoever asks for them.
-  const forgotByEmail = app.createRateLimit({
-    max: 3,
-    timeWindow: windowMs,
-    keyGenerator: (req) => {
-      const b = req.body as { email?: unknown } | undefined;
-      return `forgot-email:${typeof b?.email === 'string' ? b.email.trim().toLowerCase() : ''}`;
-    },
-  });
-  const resetByIp = app.createRateLimit({ max: 30, timeWindow: windowMs, keyGenerator: (req) => `reset-ip:${req.ip}` });
-
   app.post(
     '/api/passwords/forgot',
     { config: { roles: 'public' }, schema: { body: ForgotPasswordSchema, response: { 200: PasswordsReplySchema } } },
-    async (req) => {
-      for (const check of [forgotByIp, forgotByEmail]) {
-        const limit = await check(req);
-        if (!limit.isAllowed && limit.isExceeded) throw rateLimited();
-      }
-      const user = await findUserByEmail(db, req.body.email.trim());
-      if (user) await startPasswordReset(db, user, env.PUBLIC_URL);
+    async (req, reply) => {
+      const email = req.body.email.trim().toLowerCase();
+      await enforce(db, reply, { key: `forgot-ip:${req.ip}`, max: 20, windowMs });
+      // A mailbox gets at most a few links per window, whoever asks for them.
+      await enforce(db, reply, { key: `forgot-email:${email}`, max: 3, windowMs });
+      // The same statements run whether or not the account exists (constant time).
+      await startPasswordReset(db, email, env.PUBLIC_URL);
       return { message: FORGOT_PASSWORD_REPLY };
     },
   );
@@ -46,8 +34,7 @@ export async function passwordsRoutes(base: FastifyInstance) {
     '/api/passwords/reset',
     { config: { roles: 'public' }, schema: { body: ResetPasswordSchema, response: { 200: PasswordsReplySchema } } },
     async (req, reply) => {
-      const limit = await resetByIp(req);
-      if (!limit.isAllowed && limit.isExceeded) throw rateLimited();
+      await enforce(db, reply, { key: `reset-ip:${req.ip}`, max: 30, windowMs });
       const fail = () => invalid(RESET_LINK_INVALID, [{ path: 'token', message: RESET_LINK_INVALID }], 'reset_link_invalid');
       // Check the token before spending time hashing: a bad link costs the server nothing.
       const reset = await findValidReset(db, req.body.token);

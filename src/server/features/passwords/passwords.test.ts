@@ -44,6 +44,20 @@ describe('POST /api/passwords/forgot', () => {
     expect(odd.json()).toEqual(res.json());
   });
 
+  it('issue 9 item 8: does the same work for an unknown email as for an account (same statements, same count)', async () => {
+    const { user } = await createLawyer(t.db);
+    const ask = (email: string) => t.countQueries(() => t.request('POST', '/api/passwords/forgot', { body: { email } }));
+    const shape = (statements: string[]) => statements.map((q) => q.replace(/\$\d+/g, '?'));
+    const known = await ask(user.email);
+    const unknown = await ask(uniqueEmail('nobody'));
+    expect(known.result.statusCode).toBe(200);
+    expect(unknown.result.body).toBe(known.result.body);
+    expect(unknown.count).toBe(known.count);
+    expect(shape(unknown.statements)).toEqual(shape(known.statements));
+    // …and still only the account's owner gets a link.
+    expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toHaveLength(1);
+  });
+
   it('emails a single-use link that expires in 30 minutes, storing only the token’s hash', async () => {
     const { user } = await createFamilyMember(t.db);
     const before = Date.now();
@@ -119,7 +133,7 @@ describe('POST /api/passwords/reset', () => {
     const { token } = await requestLink(user.email);
     const short = await t.request('POST', '/api/passwords/reset', { body: { token, password: 'short' } });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.details[0]).toEqual({ path: 'password', message: 'Password must be at least 8 characters.' });
+    expect(short.json().error.details[0]).toMatchObject({ path: 'password', message: 'Password must be at least 8 characters.' });
     expect((await t.request('POST', '/api/passwords/reset', { body: { token, password: 'long-enough-now' } })).statusCode).toBe(200);
   });
 

@@ -1,4 +1,4 @@
-// /edit-profile (issue 6 item 3): the signed-in user edits their own name and registration details
+// /edit-profile: the signed-in user edits their own name and registration details
 // and changes their password. The user always comes from the session, so nobody edits anyone else.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,9 +13,11 @@ import {
   type UpdateProfile,
 } from '#shared/profile.ts';
 import { familyMembers, lawyers, users, passwordResets } from '../../db/schema.ts';
-import { invalid, rateLimited, type ErrorDetail } from '../../lib/errors.ts';
+import { invalid, type ErrorDetail } from '../../lib/errors.ts';
+import { enforce } from '../../lib/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { enqueueEmail } from '../../lib/outbox.ts';
+import { renderEmailText } from '../../lib/messages.ts';
 import { audit } from '../../lib/audit.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { deleteSessionsOfUser } from '../accounts/accounts.queries.ts';
@@ -50,72 +52,64 @@ function checkFields(kind: ProfileDetails['kind'], body: UpdateProfile) {
 export async function profileRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, env } = app.deps;
-  // Someone holding a stolen session must not be able to guess the current password at leisure.
-  const passwordByUser = app.createRateLimit({
-    max: 10,
-    timeWindow: env.RATE_LIMIT_WINDOW_MINUTES * 60_000,
-    keyGenerator: (req) => `password-change:${req.user?.id ?? req.ip}`,
-  });
 
-  app.get('/api/profile/details', { schema: { response: { 200: ProfileDetailsSchema } } }, async (req) =>
+  app.get('/api/profile/details', { config: { roles: 'signed-in' }, schema: { response: { 200: ProfileDetailsSchema } } }, async (req) =>
     getProfileDetails(db, requireUser(req)),
   );
 
-  app.put('/api/profile/details', { schema: { body: UpdateProfileSchema, response: { 200: ProfileDetailsSchema } } }, async (req) => {
-    const user = requireUser(req);
-    const current = await getProfileDetails(db, user);
-    const body = req.body;
-    checkFields(current.kind, body);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ name: body.name }).where(eq(users.id, user.id));
-      if (current.kind === 'family') {
-        await tx
-          .update(familyMembers)
-          .set({ phone: normalizePhone(body.phone!), address: body.address! })
-          .where(eq(familyMembers.userId, user.id));
-      } else if (current.kind === 'lawyer') {
-        await tx
-          .update(lawyers)
-          .set({ phone: normalizePhone(body.phone!), address: body.address!, lawyerType: body.lawyerType!, courtArea: body.courtArea! })
-          .where(eq(lawyers.userId, user.id));
-      }
-      await audit(tx, user.id, 'profile.updated', user.id, { fields: ['name', ...FIELDS_OF[current.kind]] });
-    });
-    return getProfileDetails(db, user);
-  });
-
-  app.put('/api/profile/password', { schema: { body: ChangePasswordSchema, response: { 204: z.null() } } }, async (req, reply) => {
-    const user = requireUser(req);
-    const limit = await passwordByUser(req);
-    if (!limit.isAllowed && limit.isExceeded) throw rateLimited();
-    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
-    if (!(await verifyPassword(row?.passwordHash, req.body.currentPassword))) {
-      throw invalid(
-        'Current password is not correct.',
-        [{ path: 'currentPassword', message: 'Current password is not correct.' }],
-        'wrong_password',
-      );
-    }
-    const passwordHash = await hashPassword(req.body.newPassword);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      // Every other device is signed out, and any reset link still in a mailbox stops working.
-      await deleteSessionsOfUser(tx, user.id, req.sessionId ?? undefined);
-      await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
-      await audit(tx, user.id, 'account.password_changed', user.id);
-      await enqueueEmail(tx, {
-        to: user.email,
-        subject: 'Your Rihaai password was changed',
-        text: [
-          `Dear ${user.name},`,
-          '',
-          'The password of your Rihaai account was just changed, and every other device was signed out.',
-          'If you did not do this, use "Forgot Password?" on the sign-in screen at once to set a new password, and tell us through the contact form.',
-          '',
-          'The Rihaai team',
-        ].join('\n'),
+  app.put(
+    '/api/profile/details',
+    { config: { roles: 'signed-in' }, schema: { body: UpdateProfileSchema, response: { 200: ProfileDetailsSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const current = await getProfileDetails(db, user);
+      const body = req.body;
+      checkFields(current.kind, body);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ name: body.name }).where(eq(users.id, user.id));
+        if (current.kind === 'family') {
+          await tx
+            .update(familyMembers)
+            .set({ phone: normalizePhone(body.phone!), address: body.address! })
+            .where(eq(familyMembers.userId, user.id));
+        } else if (current.kind === 'lawyer') {
+          await tx
+            .update(lawyers)
+            .set({ phone: normalizePhone(body.phone!), address: body.address!, lawyerType: body.lawyerType!, courtArea: body.courtArea! })
+            .where(eq(lawyers.userId, user.id));
+        }
+        await audit(tx, user.id, 'profile.updated', user.id, { fields: ['name', ...FIELDS_OF[current.kind]] });
       });
-    });
-    return reply.status(204).send(null);
-  });
+      return getProfileDetails(db, user);
+    },
+  );
+
+  app.put(
+    '/api/profile/password',
+    { config: { roles: 'signed-in' }, schema: { body: ChangePasswordSchema, response: { 204: z.null() } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      // Someone holding a stolen session must not be able to guess the current password at leisure.
+      await enforce(db, reply, { key: `password-change:${user.id}`, max: 10, windowMs: env.RATE_LIMIT_WINDOW_MINUTES * 60_000 });
+      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+      if (!(await verifyPassword(row?.passwordHash, req.body.currentPassword))) {
+        throw invalid(
+          'Current password is not correct.',
+          [{ path: 'currentPassword', message: 'Current password is not correct.' }],
+          'wrong_password',
+        );
+      }
+      const passwordHash = await hashPassword(req.body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        // Every other device is signed out, and any reset link still in a mailbox stops working.
+        await deleteSessionsOfUser(tx, user.id, req.sessionId ?? undefined);
+        await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+        await audit(tx, user.id, 'account.password_changed', user.id);
+        const mail = renderEmailText(user.language, 'password_changed', {}, { name: user.name });
+        await enqueueEmail(tx, { to: user.email, subject: mail.subject, text: mail.text });
+      });
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { PHONE_RULE } from '#shared/family.ts';
 import { cases, emailOutbox, familyMembers, lawyers, passwordResets, sessions, users } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#tests/test-app.ts';
-import { createFamilyMember, createJailAuthority, createLawyer, createUser, sessionCookie, TEST_PASSWORD } from '#tests/factories.ts';
+import {
+  createFamilyMember,
+  createJailAuthority,
+  createLawyer,
+  createPasswordReset,
+  createUser,
+  sessionCookie,
+  TEST_PASSWORD,
+} from '#tests/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -168,7 +176,7 @@ describe('PUT /api/profile/password', () => {
       body: { currentPassword: TEST_PASSWORD, newPassword: 'short' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.details[0]).toEqual({ path: 'newPassword', message: 'Password must be at least 8 characters.' });
+    expect(short.json().error.details[0]).toMatchObject({ path: 'newPassword', message: 'Password must be at least 8 characters.' });
     const missing = await t.request('PUT', '/api/profile/password', { cookie, body: { newPassword: 'long-enough-1' } });
     expect(missing.statusCode).toBe(400);
     // Still the old password.
@@ -181,7 +189,7 @@ describe('PUT /api/profile/password', () => {
     const here = await cookieFor(user.id);
     const phone = await cookieFor(user.id);
     const laptop = await cookieFor(user.id);
-    await t.db.insert(passwordResets).values({ id: 'pending-reset-hash', userId: user.id, expiresAt: new Date(Date.now() + 600_000) });
+    await createPasswordReset(t.db, { id: 'pending-reset-hash', userId: user.id, expiresAt: new Date(Date.now() + 600_000) });
     const res = await t.request('PUT', '/api/profile/password', {
       cookie: here,
       body: { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-password' },

@@ -1,0 +1,361 @@
+// `npm run bench` (issue 10): seeds a database at scale, then measures every hot read and write of
+// the app with autocannon, in one run against one server, next to a baseline route that runs only
+// the raw indexed 50-row page query on the same database. Prints a table and writes JSON and
+// markdown under bench/results/.
+//
+//   npm run bench                         100,000 members on PGlite (PostgreSQL when DATABASE_URL is set)
+//   npm run bench -- --members 20000      another scale
+//   npm run bench -- --quick              10,000 members, short runs: a smoke test (npm test runs it)
+//   options: --duration <s> (10), --connections <n> (10), --no-c50, --reset (wipe DATABASE_URL's data), --port <n>
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { Prepared } from './server.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+};
+const quick = flag('quick');
+const members = option('members', quick ? 10_000 : 100_000);
+const duration = option('duration', quick ? 2 : 10);
+const connections = option('connections', 10);
+const withC50 = !quick && !flag('no-c50');
+const port = option('port', 4301);
+const dbLabel = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const QUICK_REQUESTS = 30;
+
+interface Scenario {
+  name: string;
+  group: 'baseline' | 'read' | 'write' | 'sign-in';
+  method: 'GET' | 'POST';
+  /** One request, or the next item of a work list (a write each item can make once). */
+  next: () => { path: string; headers?: Record<string, string>; body?: string | Buffer };
+  /** How many requests the work list allows. */
+  limit?: number;
+}
+
+interface Result {
+  name: string;
+  group: Scenario['group'];
+  connections: number;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  ratio: number | null;
+  statementsPerRequest: number;
+  peakRssMb: number;
+}
+
+function startServer(): Promise<{ child: ChildProcess; prepared: Prepared }> {
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      BENCH_MEMBERS: String(members),
+      BENCH_PORT: String(port),
+      BENCH_WORK: String(quick ? 1_000 : 8_000),
+      BENCH_RESET: flag('reset') ? '1' : '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (m) => {
+      const msg = m as { type: string; prepared: Prepared };
+      if (msg.type === 'ready') resolve({ child, prepared: msg.prepared });
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with code ${code}`)));
+  });
+}
+
+async function stats(base: string) {
+  const res = await fetch(`${base}/__bench/stats`);
+  return (await res.json()) as { queries: number; requests: number; maxRssBytes: number };
+}
+
+function cycle<T>(items: T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length]!;
+}
+
+function multipart(): { body: Buffer; type: string } {
+  const boundary = '----rihaaibench';
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bail.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+function headersFor(cookie: string | undefined): Record<string, string> {
+  return cookie ? { cookie } : {};
+}
+
+function scenarios(p: Prepared): Scenario[] {
+  const json = { 'content-type': 'application/json' };
+  const jail = { cookie: p.jail };
+  const get = (name: string, url: string, cookie?: string): Scenario => ({
+    name,
+    group: 'read',
+    method: 'GET',
+    next: () => ({ path: url, headers: headersFor(cookie) }),
+  });
+  const q = (s: string) => `/api/jail/members?pageSize=50&q=${encodeURIComponent(s)}`;
+  const up = multipart();
+  const w = p.work;
+  return [
+    get('dashboard, first page', '/api/jail/members?pageSize=50', p.jail),
+    get('dashboard, deep page (middle, by cursor)', `/api/jail/members?pageSize=50&page=1000&after=${p.deepCursor}`, p.jail),
+    get('dashboard, last page', '/api/jail/members?pageSize=50&last=true', p.jail),
+    get('dashboard, search by name', q(p.search.name), p.jail),
+    get('dashboard, search by email', q(p.search.email), p.jail),
+    get('dashboard, search by phone', q(p.search.phone), p.jail),
+    get('dashboard, search by case id', q(p.search.caseId), p.jail),
+    get('dashboard, filter no lawyer', '/api/jail/members?pageSize=50&filter=no-lawyer', p.jail),
+    get('dashboard, filter no NGO', '/api/jail/members?pageSize=50&filter=no-ngo', p.jail),
+    get('dashboard, filter bail waiting', '/api/jail/members?pageSize=50&filter=bail-waiting', p.jail),
+    get('dashboard, filter bail accepted', '/api/jail/members?pageSize=50&filter=bail-accepted', p.jail),
+    get('bail page', '/api/jail/members', p.jail),
+    get('family: lawyer search', '/api/family/lawyers', p.family),
+    get('family: case status', '/api/family/cases', p.family),
+    get('lawyer: pending requests', '/api/lawyers/requests', p.lawyer),
+    get('lawyer: clients', '/api/lawyers/clients', p.lawyer),
+    {
+      name: 'request a lawyer',
+      group: 'write',
+      method: 'POST',
+      limit: w.request.length,
+      next: ((n) => () => {
+        const it = n();
+        return { path: '/api/family/requests', headers: { ...json, cookie: it.cookie }, body: JSON.stringify({ lawyerId: it.lawyerId }) };
+      })(cycle(w.request)),
+    },
+    {
+      name: 'lawyer accepts',
+      group: 'write',
+      method: 'POST',
+      limit: w.accept.length,
+      next: ((n) => () => {
+        const it = n();
+        return { path: `/api/lawyers/requests/${it.id}/accept`, headers: { cookie: it.cookie } };
+      })(cycle(w.accept)),
+    },
+    {
+      name: 'lawyer rejects',
+      group: 'write',
+      method: 'POST',
+      limit: w.reject.length,
+      next: ((n) => () => {
+        const it = n();
+        return { path: `/api/lawyers/requests/${it.id}/reject`, headers: { cookie: it.cookie } };
+      })(cycle(w.reject)),
+    },
+    {
+      name: 'assign NGO',
+      group: 'write',
+      method: 'POST',
+      limit: w.assignNgo.length,
+      next: ((n) => () => {
+        const it = n();
+        return { path: `/api/jail/members/${it.id}/ngo`, headers: { ...json, ...jail }, body: JSON.stringify({ ngoId: it.ngoId }) };
+      })(cycle(w.assignNgo)),
+    },
+    {
+      name: 'bail-accept',
+      group: 'write',
+      method: 'POST',
+      limit: w.bailAccept.length,
+      next: ((n) => () => ({ path: `/api/jail/members/${n().id}/bail-accept`, headers: jail }))(cycle(w.bailAccept)),
+    },
+    {
+      name: 'upload bail paper (metadata + tiny PDF)',
+      group: 'write',
+      method: 'POST',
+      next: ((n) => () => ({ path: '/api/family/documents', headers: { 'content-type': up.type, cookie: n().cookie }, body: up.body }))(
+        cycle(w.upload),
+      ),
+    },
+    {
+      name: 'sign-in (argon2, separately)',
+      group: 'sign-in',
+      method: 'POST',
+      next: ((n) => () => {
+        const it = n();
+        return { path: '/api/auth/signin', headers: json, body: JSON.stringify({ role: 'Family-Member', ...it }) };
+      })(cycle(p.signIn)),
+    },
+  ];
+}
+
+/** Statements of one request sent alone (concurrent runs blur a before/after count). */
+async function statementsOf(base: string, s: Scenario): Promise<number> {
+  const next = s.next();
+  const before = await stats(base);
+  await fetch(`${base}${next.path}`, {
+    method: s.method,
+    headers: { 'sec-fetch-site': 'same-origin', ...next.headers },
+    ...(next.body !== undefined ? { body: typeof next.body === 'string' ? next.body : new Uint8Array(next.body) } : {}),
+  });
+  const after = await stats(base);
+  return after.queries - before.queries;
+}
+
+async function measure(base: string, s: Scenario, conns: number, seconds: number, baseline: number | null): Promise<Result> {
+  const statements = await statementsOf(base, s);
+  // --quick counts requests rather than seconds, so a slow, busy machine still completes every one.
+  const cap = Math.max(1, s.limit ?? Number.MAX_SAFE_INTEGER);
+  const result = await autocannon({
+    url: base,
+    connections: conns,
+    ...(quick
+      ? { amount: Math.min(cap, QUICK_REQUESTS) }
+      : { duration: seconds, ...(s.limit !== undefined ? { maxOverallRequests: cap } : {}) }),
+    timeout: quick ? 120 : 10,
+    headers: { 'sec-fetch-site': 'same-origin' },
+    requests: [
+      {
+        method: s.method,
+        setupRequest: (req) => {
+          const next = s.next();
+          return { ...req, method: s.method, path: next.path, headers: { ...req.headers, ...next.headers }, body: next.body };
+        },
+      },
+    ],
+  });
+  const after = await stats(base);
+  const reqPerSec = result.requests.average;
+  return {
+    name: s.name,
+    group: s.group,
+    connections: conns,
+    requests: result.requests.total,
+    reqPerSec: Math.round(reqPerSec * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    ratio: baseline ? Math.round((reqPerSec / baseline) * 1000) / 1000 : null,
+    statementsPerRequest: statements,
+    peakRssMb: Math.round(after.maxRssBytes / 1048576),
+  };
+}
+
+const baselineScenario: Scenario = {
+  name: 'baseline: raw indexed 50-row page query',
+  group: 'baseline',
+  method: 'GET',
+  next: () => ({ path: '/__bench/baseline' }),
+};
+
+function table(results: Result[]): string {
+  const head = '| request | -c | req/s | p50 ms | p99 ms | max ms | ratio to baseline | SQL / request | errors+non-2xx | peak RSS MB |';
+  const sep = '|---|---|---|---|---|---|---|---|---|---|';
+  const lines = results.map(
+    (r) =>
+      `| ${r.name} | ${r.connections} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.max} | ${r.ratio ?? '—'} | ${r.statementsPerRequest} | ${r.errors + r.non2xx + r.timeouts} | ${r.peakRssMb} |`,
+  );
+  return [head, sep, ...lines].join('\n');
+}
+
+async function main() {
+  const t0 = Date.now();
+  console.log(`bench: seeding ${members.toLocaleString('en')} family members on ${dbLabel}...`);
+  const { child, prepared } = await startServer();
+  const base = `http://127.0.0.1:${prepared.port}`;
+  console.log(
+    `bench: seeded in ${Math.round(prepared.seedMs / 1000)} s (${JSON.stringify(prepared.shape)}); measuring ${duration} s per request`,
+  );
+  const results: Result[] = [];
+  try {
+    // Warm up (JIT, caches), then the baseline; measured again at the end, the average is the yardstick.
+    await measure(base, baselineScenario, connections, Math.min(2, duration), null);
+    const b1 = await measure(base, baselineScenario, connections, duration, null);
+    results.push(b1);
+    const list = scenarios(prepared);
+    for (const s of list.filter((x) => x.group !== 'sign-in')) {
+      const r = await measure(base, s, connections, duration, b1.reqPerSec);
+      results.push(r);
+      console.log(`  ${r.name}: ${r.reqPerSec} req/s, p99 ${r.p99} ms, ${r.statementsPerRequest} SQL/request`);
+    }
+    const b2 = await measure(base, baselineScenario, connections, duration, null);
+    results.push({ ...b2, name: `${b2.name} (again, at the end)` });
+    const baseline = (b1.reqPerSec + b2.reqPerSec) / 2;
+    for (const r of results) if (r.group !== 'baseline') r.ratio = Math.round((r.reqPerSec / baseline) * 1000) / 1000;
+    if (withC50) {
+      for (const s of list.filter((x) => x.group === 'read')) {
+        const r = await measure(base, s, 50, Math.max(3, Math.round(duration / 2)), baseline);
+        results.push(r);
+        console.log(`  ${r.name} at -c 50: max ${r.max} ms`);
+      }
+    }
+    const signIn = list.find((x) => x.group === 'sign-in')!;
+    results.push(await measure(base, signIn, Math.min(connections, 4), duration, baseline));
+
+    const report = {
+      database: dbLabel,
+      members,
+      shape: prepared.shape,
+      quick,
+      durationSeconds: duration,
+      connections,
+      baselineReqPerSec: Math.round(baseline * 10) / 10,
+      seedSeconds: Math.round(prepared.seedMs / 100) / 10,
+      node: process.version,
+      date: new Date().toISOString(),
+      results,
+    };
+    const md = [
+      `# Bench: ${members.toLocaleString('en')} family members on ${dbLabel}`,
+      '',
+      `${report.date}, Node ${process.version}, ${duration} s per request at -c ${connections}` +
+        (withC50 ? ' (reads again at -c 50)' : '') +
+        `. Baseline (raw indexed 50-row page query, same server and database): ${report.baselineReqPerSec} req/s. Seeded in ${report.seedSeconds} s.`,
+      '',
+      table(results),
+      '',
+    ].join('\n');
+    const outDir = path.join(here, 'results');
+    fs.mkdirSync(outDir, { recursive: true });
+    const stem = `${quick ? 'quick-' : ''}${dbLabel}-${members}`;
+    fs.writeFileSync(path.join(outDir, `${stem}.json`), JSON.stringify(report, null, 2) + '\n');
+    fs.writeFileSync(path.join(outDir, `${stem}.md`), md);
+    console.log(`\n${md}\nbench: wrote bench/results/${stem}.json and .md in ${Math.round((Date.now() - t0) / 1000)} s`);
+
+    // Sane output, never timing: every request answered 2xx, each list a bounded number of statements.
+    const problems = results.flatMap((r) => {
+      const out: string[] = [];
+      if (r.requests === 0) out.push(`${r.name}: no requests completed`);
+      if (r.errors + r.non2xx + r.timeouts > 0) out.push(`${r.name}: ${r.errors} errors, ${r.non2xx} non-2xx, ${r.timeouts} timeouts`);
+      if (r.group === 'read' && r.statementsPerRequest > 12) out.push(`${r.name}: ${r.statementsPerRequest} SQL statements a request`);
+      return out;
+    });
+    if (problems.length) {
+      console.error(`bench: problems:\n  ${problems.join('\n  ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    child.send({ type: 'stop' });
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+// Bulk seeding for `npm run bench` (issue 10): a whole state's undertrials in a few set-based SQL
+// statements (generate_series), through the same triggers the app's own writes go through.
+import { sql } from 'drizzle-orm';
+import { CASE_TYPES } from '#shared/constants.ts';
+import type { Db } from '#server/db/client.ts';
+
+export interface SeedShape {
+  members: number;
+  lawyers: number;
+  ngos: number;
+  /** Lawyer requests, spread over pending, accepted and rejected. */
+  requests: number;
+  /** Bail papers (one per member that has one). */
+  documents: number;
+}
+
+/** The issue's shape: 100,000 members → 5,000 lawyers, 200 NGOs, 30,000 requests, 25,000 papers; scaled down with the members. */
+export function shapeFor(members: number): SeedShape {
+  return {
+    members,
+    lawyers: Math.max(CASE_TYPES.length * 2, Math.round(members / 20)),
+    ngos: Math.max(5, Math.min(200, Math.round(members / 500))),
+    requests: Math.round(members * 0.3),
+    documents: Math.round(members * 0.25),
+  };
+}
+
+export const STATES = [
+  'Uttar Pradesh',
+  'Maharashtra',
+  'Bihar',
+  'West Bengal',
+  'Madhya Pradesh',
+  'Tamil Nadu',
+  'Rajasthan',
+  'Karnataka',
+  'Gujarat',
+  'Delhi',
+] as const;
+
+const FIRST = ['Asha', 'Ravi', 'Sunita', 'Arjun', 'Meena', 'Vikram', 'Kavita', 'Imran', 'Pooja', 'Suresh', 'Lakshmi', 'Farhan'];
+const LAST = ['Kumar', 'Devi', 'Singh', 'Sharma', 'Yadav', 'Khan', 'Patel', 'Iyer', 'Das', 'Reddy', 'Gupta', 'Mishra'];
+const PDF_HEX = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('hex');
+
+const arr = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ')}]`;
+
+/**
+ * Member i (1..n): name "<first> <last> <i>", email m<i>@bench.rihaai.in, phone 9<i padded to 9>,
+ * first case FIR-<i>/2024 of type i mod 9 (every 5th has a second, every 20th a third).
+ * Requests go to members with i mod 10 < 3 (status by i mod 3: pending, accepted, rejected) to a
+ * lawyer of their case type; every 4th member has an NGO; papers go to members with i mod 4 = 1,
+ * and every other one of those has its bail accepted.
+ */
+export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): Promise<void> {
+  const run = (q: string) => db.execute(sql.raw(q));
+  const types = arr(CASE_TYPES);
+  const typeCount = CASE_TYPES.length;
+  const { members: n, lawyers: nl, ngos: nn } = shape;
+  await run(`DROP TABLE IF EXISTS bench_ids`);
+  await run(`CREATE UNLOGGED TABLE bench_ids (kind text NOT NULL, i int NOT NULL, id uuid NOT NULL, PRIMARY KEY (kind, i))`);
+  await run(`INSERT INTO bench_ids SELECT 'member', i, gen_random_uuid() FROM generate_series(1, ${n}) i`);
+  await run(`INSERT INTO bench_ids SELECT 'lawyer', i, gen_random_uuid() FROM generate_series(0, ${nl - 1}) i`);
+  await run(`INSERT INTO bench_ids SELECT 'ngo', i, gen_random_uuid() FROM generate_series(0, ${nn - 1}) i`);
+  await run(`INSERT INTO users (id, email, name, role, password_hash)
+    SELECT id, 'bench.m' || i || '@gmail.com',
+      (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] || ' ' || i,
+      'Family-Member', 'x'
+    FROM bench_ids WHERE kind = 'member'`);
+  await run(`INSERT INTO family_members (user_id, phone, address)
+    SELECT id, '9' || lpad(i::text, 9, '0'), i || ' Jail Road, ' || (${arr(STATES)})[1 + i % ${STATES.length}]
+    FROM bench_ids WHERE kind = 'member'`);
+  await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type)
+    SELECT b.id, 'FIR-' || b.i || CASE WHEN k = 1 THEN '' ELSE '-' || k END || '/2024', 'Held under IPC 379',
+      (${types})[1 + (b.i + k - 1) % ${typeCount}]
+    FROM bench_ids b, generate_series(1, 1 + (b.i % 5 = 0)::int + (b.i % 20 = 0)::int) k
+    WHERE b.kind = 'member'`);
+  await run(`INSERT INTO users (id, email, name, role, password_hash)
+    SELECT id, 'bench.l' || i || '@gmail.com', 'Adv. ' || (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / 7) % ${LAST.length}] || ' ' || i,
+      'Lawyer', 'x'
+    FROM bench_ids WHERE kind = 'lawyer'`);
+  await run(`INSERT INTO lawyers (user_id, phone, address, lawyer_type, court_area)
+    SELECT id, '8' || lpad(i::text, 9, '0'), i || ' Court Road', (${types})[1 + i % ${typeCount}],
+      (${arr(STATES)})[1 + (i / ${typeCount}) % ${STATES.length}] || ' High Court'
+    FROM bench_ids WHERE kind = 'lawyer'`);
+  await run(`INSERT INTO ngos (id, name, address, contact_info, report, seats_free)
+    SELECT id, 'Bench NGO ' || i, (${arr(STATES)})[1 + i % ${STATES.length}], 'ngo' || i || '@bench.rihaai.in', '', 100000
+    FROM bench_ids WHERE kind = 'ngo'`);
+  // Requests: members with i mod 10 < 3, to a lawyer of their first case's type (lawyer index ≡ type mod 9).
+  const perType = Math.floor(nl / typeCount);
+  await run(`INSERT INTO lawyer_requests (family_member_id, lawyer_id, status, decided_at)
+    SELECT m.id, l.id, (ARRAY['pending', 'accepted', 'rejected'])[1 + (m.i / 10) % 3],
+      CASE WHEN (m.i / 10) % 3 = 0 THEN NULL ELSE now() END
+    FROM bench_ids m JOIN bench_ids l ON l.kind = 'lawyer'
+      AND l.i = ((m.i % ${typeCount}) + ${typeCount} * ((m.i / ${typeCount}) % ${perType}))
+    WHERE m.kind = 'member' AND m.i % 10 < 3 AND m.i <= ${Math.ceil((shape.requests / 3) * 10)}`);
+  await run(`INSERT INTO ngo_assignments (family_member_id, ngo_id, assigned_by)
+    SELECT m.id, g.id, '${jailUserId}' FROM bench_ids m JOIN bench_ids g ON g.kind = 'ngo' AND g.i = m.i % ${nn}
+    WHERE m.kind = 'member' AND m.i % 4 = 0`);
+  await run(
+    `UPDATE ngos SET seats_free = seats_free - a.n FROM (SELECT ngo_id, count(*) n FROM ngo_assignments GROUP BY 1) a WHERE a.ngo_id = ngos.id`,
+  );
+  await run(`INSERT INTO documents (family_member_id, uploaded_by, kind, filename, content_type, size, sha256, bytes)
+    SELECT id, id, 'bail_paper', 'bail-' || i || '.pdf', 'application/pdf', ${PDF_HEX.length / 2}, md5(i::text), '\\x${PDF_HEX}'::bytea
+    FROM bench_ids WHERE kind = 'member' AND i % 4 = 1 AND i <= ${shape.documents * 4}`);
+  await run(`INSERT INTO bail_reviews (family_member_id, status, decided_by)
+    SELECT id, 'Accepted', '${jailUserId}' FROM bench_ids WHERE kind = 'member' AND i % 8 = 1 AND i <= ${shape.documents * 4}`);
+  await run(`DROP TABLE bench_ids`);
+  await run(`ANALYZE`);
+}

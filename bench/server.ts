@@ -1,0 +1,207 @@
+// The server under test for `npm run bench`, in its own process (PGlite lives in the process that
+// opens it): opens and migrates the database, seeds it, prepares sessions and work lists, then
+// serves the whole app plus two bench-only routes:
+//   GET /__bench/baseline — only the raw indexed 50-row page query of family members (the yardstick);
+//   GET /__bench/stats    — SQL statements and requests so far, and the process's peak RSS.
+// It tells the parent what it prepared over IPC and never runs in the app itself.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '#server/app.ts';
+import { openDb } from '#server/db/client.ts';
+import { migrate, migrationsFolder } from '#server/db/migrate.ts';
+import { parseEnv } from '#server/env.ts';
+import type { Mailer } from '#server/lib/mailer.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { newToken, sha256Hex } from '#server/lib/tokens.ts';
+import { seedBench, shapeFor } from './seed.ts';
+
+export const BENCH_PASSWORD = 'bench-password-1';
+
+export interface Prepared {
+  port: number;
+  kind: 'pglite' | 'postgres';
+  seedMs: number;
+  shape: ReturnType<typeof shapeFor>;
+  jail: string;
+  /** A member with cases and requests (case status, lawyer search). */
+  family: string;
+  /** A lawyer with pending requests and clients. */
+  lawyer: string;
+  deepCursor: string;
+  search: { name: string; email: string; phone: string; caseId: string };
+  signIn: { email: string; password: string }[];
+  work: {
+    request: { cookie: string; lawyerId: string }[];
+    accept: { cookie: string; id: string }[];
+    reject: { cookie: string; id: string }[];
+    assignNgo: { id: string; ngoId: string }[];
+    bailAccept: { id: string }[];
+    upload: { cookie: string }[];
+  };
+}
+
+type Row = Record<string, unknown>;
+
+async function main() {
+  const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
+  const port = Number(process.env.BENCH_PORT ?? 4301);
+  const workItems = Number(process.env.BENCH_WORK ?? 6_000);
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-bench-'));
+
+  let queries = 0;
+  let requests = 0;
+  const handle = await openDb({ databaseUrl, dataDir: dataDir && path.join(dataDir, 'db'), onQuery: () => queries++ });
+  const { db } = handle;
+  const rows = async (q: string): Promise<Row[]> => ((await db.execute(sql.raw(q))) as { rows: Row[] }).rows;
+
+  if (databaseUrl) {
+    // The bench owns its database: refuse one with data unless told to wipe it.
+    const [has] = await rows(`select to_regclass('public.users') is not null as t`);
+    if (has?.t) {
+      const [c] = await rows(`select count(*)::int as n from users`);
+      if (Number(c?.n) > 0 && process.env.BENCH_RESET !== '1')
+        throw new Error('DATABASE_URL has data: give the bench an empty database of its own, or pass --reset to wipe it.');
+    }
+    await db.execute(sql.raw('drop schema if exists drizzle cascade'));
+    await db.execute(sql.raw('drop schema if exists public cascade'));
+    await db.execute(sql.raw('create schema public'));
+  }
+  await migrate(handle, migrationsFolder());
+
+  const started = Date.now();
+  const shape = shapeFor(members);
+  const [jailUser] = await rows(
+    `insert into users (email, name, role, password_hash) values ('jail@bench.rihaai.in', 'Bench Jail Authority', 'Jail-Authority', 'x') returning id`,
+  );
+  const jailId = String(jailUser!.id);
+  await seedBench(db, shape, jailId);
+  const seedMs = Date.now() - started;
+
+  // Sessions, as sign-in would make them, for the users the requests act as.
+  const tokens = new Map<string, string>();
+  const cookieFor = (userIds: string[]) => userIds.map((id) => `rihaai_session=${tokens.get(id)}`);
+  async function sessionsFor(userIds: string[]) {
+    const fresh = [...new Set(userIds)].filter((id) => !tokens.has(id));
+    for (const id of fresh) tokens.set(id, newToken());
+    for (let i = 0; i < fresh.length; i += 2_000) {
+      const part = fresh.slice(i, i + 2_000);
+      // Hex hashes and uuids from the database only: safe to inline.
+      const values = part.map((id) => `('${sha256Hex(tokens.get(id)!)}', '${id}', now() + interval '1 day')`).join(', ');
+      await db.execute(sql.raw(`insert into sessions (id, user_id, expires_at) values ${values}`));
+    }
+  }
+  const ids = (rs: Row[], key = 'id') => rs.map((r) => String(r[key]));
+
+  const [family] = await rows(
+    `select fm.user_id as id from family_members fm join lawyer_requests r on r.family_member_id = fm.user_id order by fm.user_id limit 1`,
+  );
+  const [lawyer] = await rows(
+    `select lawyer_id as id from lawyer_requests where status = 'pending' group by lawyer_id order by count(*) desc, lawyer_id limit 1`,
+  );
+  const [mid] = await rows(`select name, user_id from family_members order by name, user_id offset ${Math.floor(members / 2)} limit 1`);
+  const deepCursor = Buffer.from(JSON.stringify([mid!.name, mid!.user_id])).toString('base64url');
+  const probe = Math.max(1, Math.floor(members * 0.61));
+  const [target] = await rows(
+    `select fm.name, fm.email, fm.phone, c.case_number from family_members fm join cases c on c.family_member_id = fm.user_id where fm.email = 'bench.m${probe}@gmail.com' limit 1`,
+  );
+
+  // Work lists for the writes: each item can succeed once.
+  const requestPairs =
+    await rows(`select fm.user_id as member, (select l.user_id from lawyers l where l.lawyer_type = c.case_type limit 1) as lawyer
+    from family_members fm join cases c on c.family_member_id = fm.user_id
+    where fm.accepted_lawyers = 0 and fm.pending_lawyers = 0 and not exists (select 1 from lawyer_requests r where r.family_member_id = fm.user_id)
+    order by fm.user_id limit ${workItems}`);
+  const pending = await rows(
+    `select id, lawyer_id from lawyer_requests where status = 'pending' and lawyer_id <> '${String(lawyer!.id)}' order by id limit ${workItems * 2}`,
+  );
+  const noNgo = await rows(`select user_id as id from family_members where not has_ngo order by user_id limit ${workItems}`);
+  const [ngo] = await rows(`select id from ngos order by seats_free desc limit 1`);
+  const waiting = await rows(`select user_id as id from family_members where bail_waiting order by user_id limit ${workItems}`);
+  const uploaders = await rows(`select user_id as id from family_members order by user_id desc limit ${Math.min(workItems, 2_000)}`);
+
+  await sessionsFor([jailId, String(family!.id), String(lawyer!.id)]);
+  await sessionsFor(ids(requestPairs, 'member'));
+  await sessionsFor(ids(pending, 'lawyer_id'));
+  await sessionsFor(ids(uploaders));
+
+  // Sign-in: a few accounts with real password hashes (sign-in is slow by design: argon2).
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const signInUsers = await rows(`select id, email from users where role = 'Family-Member' order by id limit 20`);
+  await db.execute(sql`update users set password_hash = ${hash} where id in ${ids(signInUsers)}`);
+  await db.execute(sql.raw('analyze'));
+
+  const half = Math.floor(pending.length / 2);
+  const prepared: Prepared = {
+    port,
+    kind: handle.kind,
+    seedMs,
+    shape,
+    jail: cookieFor([jailId])[0]!,
+    family: cookieFor([String(family!.id)])[0]!,
+    lawyer: cookieFor([String(lawyer!.id)])[0]!,
+    deepCursor,
+    search: {
+      name: String(target!.name),
+      email: String(target!.email),
+      phone: String(target!.phone),
+      caseId: String(target!.case_number),
+    },
+    signIn: signInUsers.map((u) => ({ email: String(u.email), password: BENCH_PASSWORD })),
+    work: {
+      request: requestPairs.map((r) => ({ cookie: cookieFor([String(r.member)])[0]!, lawyerId: String(r.lawyer) })),
+      accept: pending.slice(0, half).map((r) => ({ cookie: cookieFor([String(r.lawyer_id)])[0]!, id: String(r.id) })),
+      reject: pending.slice(half).map((r) => ({ cookie: cookieFor([String(r.lawyer_id)])[0]!, id: String(r.id) })),
+      assignNgo: noNgo.map((r) => ({ id: String(r.id), ngoId: String(ngo!.id) })),
+      bailAccept: waiting.map((r) => ({ id: String(r.id) })),
+      upload: uploaders.map((r) => ({ cookie: cookieFor([String(r.id)])[0]! })),
+    },
+  };
+
+  // NODE_ENV only switches on production's refusals (a published code, an http address), which a
+  // local bench server on 127.0.0.1 would trip; it changes nothing that runs per request.
+  const env = parseEnv({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: dataDir ?? os.tmpdir(),
+    RATE_LIMIT_SIGNIN_PER_IP: '100000000',
+    RATE_LIMIT_SIGNIN_PER_ACCOUNT: '100000000',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  const mailer: Mailer = { kind: 'log', send: async () => {}, close: () => {} };
+  const app = await buildApp({ db, env, mailer, logger: false });
+  app.addHook('onResponse', async (req) => {
+    if (!req.url.startsWith('/__bench/stats')) requests++;
+  });
+  app.get('/__bench/baseline', { config: { roles: 'public' } }, async () => {
+    const r = await db.execute(sql`select user_id, name, email, phone, stage from family_members order by user_id limit 50`);
+    return (r as { rows: Row[] }).rows;
+  });
+  app.get('/__bench/stats', { config: { roles: 'public' } }, async () => ({
+    queries,
+    requests,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    rssBytes: process.memoryUsage().rss,
+  }));
+  await app.listen({ port, host: '127.0.0.1' });
+  process.send?.({ type: 'ready', prepared });
+
+  const stop = async () => {
+    await app.close();
+    await handle.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('message', (m) => {
+    if ((m as { type?: string }).type === 'stop') void stop();
+  });
+  process.on('disconnect', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+// Benchmark: the server's memory under 20 parallel 9 MiB uploads from 20 accounts,
+// with the default per-process upload cap and with the cap lifted (as before the fix).
+//   npx tsx scripts/bench-upload-memory.ts [port]
+// Starts its own server on an embedded database in a temporary folder; prints idle and peak RSS.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { minimalPdf, multipartBody } from '../tests/fixtures/files.ts';
+
+const basePort = Number(process.argv[2] ?? 4210);
+const PARALLEL = 20;
+const FILE = Buffer.concat([minimalPdf(), Buffer.alloc(9 * 1024 * 1024, 0x20)]);
+const SAME = { 'sec-fetch-site': 'same-origin' };
+
+function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function run(port: number, cap: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'db'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: path.join(dir, 'none'),
+      RATE_LIMIT_SIGNIN_PER_IP: '100000',
+      RATE_LIMIT_SIGNUP_PER_IP: '100000',
+      UPLOAD_CONCURRENT_PER_PROCESS: cap,
+      UPLOAD_QUOTA_TOTAL_MB: '100000',
+    },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/ready`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const cookies: string[] = [];
+    for (let i = 0; i < PARALLEL; i++) {
+      const email = `bench${port}x${i}@gmail.com`;
+      const account = { role: 'Family-Member', email, password: 'bench-password-1' };
+      const json = { ...SAME, 'content-type': 'application/json' };
+      await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ ...account, name: `Bench ${i}` }) });
+      const signIn = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: json, body: JSON.stringify(account) });
+      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+      const reg = await fetch(`${base}/api/family/registration`, {
+        method: 'PUT',
+        headers: { ...json, cookie },
+        body: JSON.stringify({
+          phone: '9876543210',
+          address: '1 Bench Road, Delhi',
+          caseNumber: `FIR-${i}/2024`,
+          detail: 'Benchmark case',
+          caseType: 'Criminal Defense Lawyer',
+        }),
+      });
+      if (!reg.ok) throw new Error(`registration failed: ${reg.status} ${await reg.text()}`);
+      cookies.push(cookie);
+    }
+    global.gc?.();
+    const idle = rssMiB(child.pid!);
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(child.pid!))), 20);
+    const statuses = await Promise.all(
+      cookies.map(async (cookie) => {
+        const body = multipartBody('bail.pdf', 'application/pdf', FILE);
+        const res = await fetch(`${base}/api/family/documents`, {
+          method: 'POST',
+          headers: { ...SAME, cookie, 'content-type': body.contentType },
+          body: body.payload,
+        });
+        return res.status;
+      }),
+    );
+    clearInterval(sampler);
+    const tally = Object.entries(statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {}))
+      .map(([s, n]) => `${n}×${s}`)
+      .join(' ');
+    console.log(
+      `cap ${cap.padStart(3)}: idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (+${(peak - idle).toFixed(0)} MiB, ${(peak / idle).toFixed(2)}×); ${tally}`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await run(basePort, '4');
+await run(basePort + 1, '100');

@@ -1,0 +1,33 @@
+import { Button } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import type { Language } from '#shared/constants.ts';
+import { LANGUAGE_NAMES } from '#client/lib/i18n.ts';
+
+// Only languages whose texts exist are offered: a menu entry always really switches.
+const available = Object.keys(import.meta.glob('../locales/*/common.json'))
+  .map((p) => p.split('/')[2] as Language)
+  .filter((l) => l in LANGUAGE_NAMES);
+const ORDER: Language[] = ['en', 'hi', 'es', 'fr', 'de'];
+export const OFFERED_LANGUAGES = ORDER.filter((l) => available.includes(l));
+
+type Props = { label: string; current: Language } & ComponentPropsWithoutRef<'button'>;
+
+/** The header's language button: the same look before and after the menu behind it has loaded. */
+export const LanguageButton = forwardRef<HTMLButtonElement, Props>(function LanguageButton({ label, current, ...rest }, ref) {
+  return (
+    <Button
+      ref={ref}
+      variant="subtle"
+      color="white"
+      size="compact-md"
+      leftSection={<IconLanguage size={18} aria-hidden />}
+      // The visible language name is part of the accessible name (WCAG 2.5.3 label in name).
+      aria-label={`${label}: ${LANGUAGE_NAMES[current] ?? 'English'}`}
+      aria-haspopup="menu"
+      {...rest}
+    >
+      {LANGUAGE_NAMES[current] ?? 'English'}
+    </Button>
+  );
+});

@@ -1,0 +1,79 @@
+// State and district pickers from the fixed list (src/shared/india-locations.ts, ). The list
+// (~7 KB gzip) is loaded when a form with a location opens, never with the sign-in screen. Native
+// selects: light, and each phone shows its own easy picker.
+import { NativeSelect, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { IndiaState } from '#shared/india-locations.ts';
+
+export const indiaLocationsQuery = {
+  queryKey: ['india-locations'] as const,
+  queryFn: () => import('#shared/india-locations.ts'),
+  staleTime: Infinity,
+};
+
+/** The list, once loaded (undefined before). */
+export function useIndiaLocations() {
+  return useQuery(indiaLocationsQuery).data;
+}
+
+/** A state's name in the language shown (Hindi names for Hindi, official English names otherwise). */
+export function useStateName() {
+  const { i18n } = useTranslation();
+  const data = useIndiaLocations();
+  return (code: string | null | undefined) => {
+    if (!code) return '';
+    const s: IndiaState | undefined = data?.findState(code);
+    if (!s) return code;
+    return i18n.resolvedLanguage === 'hi' ? s.nameHi : s.name;
+  };
+}
+
+/** Any @mantine/form form with `state` and `district` string fields. */
+export function LocationFields<T extends { state: string; district: string }>({
+  form,
+  purpose,
+}: {
+  form: UseFormReturnType<T>;
+  purpose: 'family' | 'lawyer' | 'ngo';
+}) {
+  const set = (field: 'state' | 'district', value: string) => form.setFieldValue(field as never, value);
+  const { t, i18n } = useTranslation('location');
+  const data = useIndiaLocations();
+  const hi = i18n.resolvedLanguage === 'hi';
+  const states = data
+    ? [...data.INDIA_STATES].sort((a, b) => (hi ? a.nameHi.localeCompare(b.nameHi, 'hi') : a.name.localeCompare(b.name)))
+    : [];
+  const state = form.values.state;
+  const districts = (state && data?.findState(state)?.districts) || [];
+  const stateProps = form.getInputProps('state');
+  return (
+    <Stack gap="sm">
+      <NativeSelect
+        {...stateProps}
+        label={t('state.label')}
+        description={t(`hint.${purpose}`)}
+        disabled={!data}
+        onChange={(e) => {
+          set('state', e.currentTarget.value);
+          // A district belongs to one state: choosing another state clears it.
+          set('district', '');
+        }}
+        data={[
+          { value: '', label: data ? t('state.placeholder') : t('loading') },
+          ...states.map((s) => ({ value: s.code, label: hi ? s.nameHi : s.name })),
+        ]}
+      />
+      <NativeSelect
+        {...form.getInputProps('district')}
+        label={t('district.label')}
+        disabled={!data || !state}
+        data={[
+          { value: '', label: state ? t('district.placeholder') : t('district.pickStateFirst') },
+          ...districts.map((d) => ({ value: d, label: d })),
+        ]}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+// Questions about the asker's own record ("what is my case status", "who is my lawyer", "my NGO",
+// "next hearing date", "release date"), recognised in all five languages and answered from
+// /api/family/summary instead of the general knowledge base.
+import type { PersonalSummary } from '#shared/assistant.ts';
+import type { Language } from '#shared/constants.ts';
+import type { Screen } from './knowledge/topics.ts';
+import { foldTerm } from './assistant-search.ts';
+
+export const PERSONAL_INTENTS = ['hearing', 'release', 'ngo', 'lawyer', 'status'] as const;
+export type PersonalIntent = (typeof PERSONAL_INTENTS)[number];
+
+type Words = Record<Language, string[]>;
+
+/** Words (prefixes of a word) or phrases that name the subject. */
+const SUBJECT: Record<PersonalIntent, Words> = {
+  hearing: {
+    en: ['hearing', 'court date', 'next date', 'tarikh'],
+    hi: ['सुनवाई', 'पेशी'],
+    es: ['audiencia', 'vista', 'fecha del juicio', 'juicio'],
+    fr: ['audience', 'date du proces', 'proces'],
+    de: ['anhorung', 'verhandlung', 'gerichtstermin', 'termin'],
+  },
+  release: {
+    en: ['release', 'get out', 'come out', 'come home'],
+    hi: ['रिहाई', 'रिहा', 'छूट', 'बाहर', 'riha'],
+    es: ['liberacion', 'libertad', 'salir', 'saldra', 'liberado', 'liberada'],
+    fr: ['liberation', 'libere', 'sortie', 'sortir', 'sortira'],
+    de: ['entlassung', 'freilassung', 'freigelassen', 'rauskommen', 'entlassen'],
+  },
+  ngo: {
+    en: ['ngo', 'rehabilitation', 'rehab'],
+    hi: ['एनजीओ', 'ngo', 'संस्था', 'पुनर्वास'],
+    es: ['ong', 'rehabilitacion', 'centro'],
+    fr: ['ong', 'reinsertion', 'rehabilitation'],
+    de: ['ngo', 'hilfsorganisation', 'rehabilitation', 'organisation'],
+  },
+  lawyer: {
+    en: ['lawyer', 'advocate', 'attorney', 'vakil'],
+    hi: ['वकील', 'अधिवक्ता', 'vakil'],
+    es: ['abogad'],
+    fr: ['avocat'],
+    de: ['anwalt', 'anwaltin', 'rechtsanwalt'],
+  },
+  status: {
+    en: ['status', 'progress', 'update', 'where is my case', 'how is my case', 'what happened'],
+    hi: ['स्थिति', 'हालत', 'स्टेटस', 'status', 'क्या हुआ', 'कहाँ तक', 'कहां तक'],
+    es: ['estado', 'situacion', 'como va', 'que paso'],
+    fr: ['statut', 'etat', 'ou en est', 'avancement'],
+    de: ['stand', 'status', 'wie steht', 'sachstand'],
+  },
+};
+
+/** Words that make it about the asker's own matter ("my", "who is", and for dates "when"/"next"). */
+const MINE: Words = {
+  en: ['my', 'mine', 'me', 'our', 'who is', 'whos'],
+  hi: ['मेरा', 'मेरी', 'मेरे', 'हमारा', 'हमारी', 'हमारे', 'कौन', 'mera', 'meri', 'mere'],
+  es: ['mi', 'mis', 'nuestro', 'nuestra', 'quien'],
+  fr: ['mon', 'ma', 'mes', 'notre', 'qui est'],
+  de: ['mein', 'meine', 'meinen', 'meinem', 'meiner', 'meines', 'unser', 'unsere', 'wer ist'],
+};
+/** Question words that ask for a particular one ("who is", "which"). */
+const WHO: Words = {
+  en: ['who', 'whos', 'which'],
+  hi: ['कौन', 'कौनसा', 'kaun'],
+  es: ['quien', 'cual'],
+  fr: ['qui', 'quel', 'quelle'],
+  de: ['wer', 'welche', 'welcher', 'welches'],
+};
+const WHEN: Words = {
+  en: ['when', 'next', 'date'],
+  hi: ['कब', 'अगली', 'अगला', 'तारीख', 'kab'],
+  es: ['cuando', 'proxima', 'proximo', 'fecha'],
+  fr: ['quand', 'prochaine', 'prochain', 'date'],
+  de: ['wann', 'nachste', 'nachsten', 'datum'],
+};
+
+function words(text: string): string[] {
+  return text.split(/[\s.,;:!?¿¡"'’()/-]+/u).filter(Boolean);
+}
+
+/** Folded, without Latin accents or the umlaut marks (foldTerm), so "Anhörung" meets "anhorung". */
+function fold(text: string): string {
+  return foldTerm(text).replace(/[’']/g, '');
+}
+
+function has(question: string, tokens: string[], list: string[], prefix: boolean): boolean {
+  return list.some((w) => {
+    const k = fold(w);
+    if (k.includes(' ')) return ` ${tokens.join(' ')} `.includes(` ${k}`);
+    return tokens.some((t) => (prefix ? t.startsWith(k) : t === k));
+  });
+}
+
+/** A possessive right before the subject word: "my lawyer", "मेरा वकील", "mi abogado", "meines Anwalts". */
+function ownSubject(tokens: string[], langs: Language[], intent: PersonalIntent): boolean {
+  const mine = new Set(langs.flatMap((l) => MINE[l].map(fold)));
+  const subject = langs.flatMap((l) => SUBJECT[intent][l].map(fold)).filter((w) => !w.includes(' '));
+  return tokens.some((t, i) => i > 0 && mine.has(tokens[i - 1] ?? '') && subject.some((w) => t.startsWith(w)));
+}
+
+/**
+ * The asker's own-record question, or null when it is a general one (left to the knowledge base).
+ * Status needs a "my" anywhere; lawyer and NGO need "my lawyer" side by side or a "who/which" ("help me
+ * hire an advocate for my brother" is a general question); dates also count with "when"/"next".
+ */
+export function detectPersonalIntent(question: string, language: Language): PersonalIntent | null {
+  const tokens = words(fold(question));
+  const langs: Language[] = language === 'en' ? ['en'] : [language, 'en'];
+  const any = (table: Words, prefix: boolean) => langs.some((l) => has(question, tokens, table[l], prefix));
+  const mine = any(MINE, false);
+  for (const intent of PERSONAL_INTENTS) {
+    if (!any(SUBJECT[intent], true)) continue;
+    if (intent === 'lawyer' || intent === 'ngo') {
+      if (ownSubject(tokens, langs, intent) || any(WHO, false)) return intent;
+      continue;
+    }
+    if (mine || ((intent === 'hearing' || intent === 'release') && any(WHEN, true))) return intent;
+  }
+  return null;
+}
+
+export interface PersonalAnswer {
+  text: string;
+  link: Screen | null;
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** The answer from the member's summary, in the language of `t`; dates in that language too. */
+export function personalAnswer(intent: PersonalIntent, s: PersonalSummary, t: T, language: Language): PersonalAnswer {
+  // A bare `YYYY-MM-DD` (hearing, release) is a calendar day: written in UTC so it is the same day in
+  // every browser time zone; a timestamp (bail accepted) is written as the day it was in India.
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(language === 'en' ? 'en-IN' : language, {
+      dateStyle: 'long',
+      timeZone: /^\d{4}-\d{2}-\d{2}$/.test(iso) ? 'UTC' : 'Asia/Kolkata',
+    }).format(new Date(iso));
+  const lawyerName = s.lawyer?.name ?? '';
+  switch (intent) {
+    case 'status': {
+      const cases = s.cases.map((c) => c.caseNumber).join(', ');
+      const now =
+        s.stage === 'bail_accepted' && s.bailAcceptedAt
+          ? t('me.status.bail_accepted', { date: date(s.bailAcceptedAt) })
+          : t(`me.status.${s.stage}`, { lawyer: lawyerName });
+      const ngo = s.ngo ? ` ${t('me.ngo.yes', { name: s.ngo.name, contact: s.ngo.contactInfo })}` : '';
+      return {
+        text: `${t('me.status.cases', { cases, count: s.cases.length })} ${now}${ngo} ${t(`me.next.${s.stage}`)}`,
+        link: s.stage === 'no_lawyer' ? 'lawyerSearch' : 'familyCase',
+      };
+    }
+    case 'lawyer':
+      if (!s.lawyer) return { text: `${t('me.lawyer.none')} ${t('me.next.no_lawyer')}`, link: 'lawyerSearch' };
+      if (s.lawyer.status === 'pending') return { text: t('me.lawyer.pending', { name: s.lawyer.name }), link: 'familyCase' };
+      return {
+        text: `${t('me.lawyer.accepted', { name: s.lawyer.name })}${s.lawyer.phone ? ` ${t('me.lawyer.phone', { phone: s.lawyer.phone })}` : ''}`,
+        link: 'familyCase',
+      };
+    case 'ngo':
+      return s.ngo
+        ? { text: t('me.ngo.yes', { name: s.ngo.name, contact: s.ngo.contactInfo }), link: 'ngoDetails' }
+        : { text: t('me.ngo.none'), link: 'ngoDetails' };
+    case 'hearing':
+      return s.nextHearing
+        ? {
+            text: t('me.hearing.yes', { date: date(s.nextHearing.at) }) + (s.nextHearing.court ? ` (${s.nextHearing.court})` : ''),
+            link: 'familyCase',
+          }
+        : { text: t('me.hearing.unknown'), link: 'familyCase' };
+    case 'release':
+      return s.releaseDate
+        ? { text: t('me.release.yes', { date: date(s.releaseDate) }), link: 'familyCase' }
+        : { text: t('me.release.unknown'), link: 'familyCase' };
+  }
+}

@@ -1,0 +1,116 @@
+// /jail/application/:caseId: the superintendent's application to the court under S.479(3) BNSS,
+// filled in from the case facts, in English and Hindi. "Print" records it in the case timeline,
+// then opens the browser's print dialog.
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { assessCase, type CaseDetail } from '#shared/cases.ts';
+import { todayInIndia } from '#shared/release.ts';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { applicationText, type ApplicationLanguage } from './application-text.ts';
+import { casePath } from './case-paths.ts';
+import { caseQuery, useRecordPrinted } from './cases.api.ts';
+import classes from './application.module.css';
+
+export function ApplicationPage() {
+  const { t } = useTranslation('release');
+  const { caseId = '' } = useParams();
+  const errorText = useErrorText();
+  const query = useQuery(caseQuery(caseId));
+  if (query.isPending) return <Loading label={t('page.loading')} />;
+  return (
+    <Page title={t('application.title')} size="md">
+      {query.error ? <Text role="alert">{errorText(query.error)}</Text> : <Application detail={query.data} />}
+    </Page>
+  );
+}
+
+function Application({ detail }: { detail: CaseDetail }) {
+  const { t } = useTranslation('release');
+  const errorText = useErrorText();
+  const today = todayInIndia();
+  const a = assessCase(detail.facts, today);
+  const printed = useRecordPrinted(detail.id);
+  const back = (
+    <Button component={Link} to={casePath(detail.id)} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+      {t('application.back')}
+    </Button>
+  );
+  if (!a || a.s479.status !== 'eligible' || !a.s479.eligibleOn || !a.s479.fraction || !a.s479.maximumEndsOn)
+    return (
+      <Stack>
+        <Alert color="orange.9" title={t('application.notEligibleTitle')}>
+          {t('application.notEligible')}
+        </Alert>
+        <Group>{back}</Group>
+      </Stack>
+    );
+  const facts = {
+    prisonerName: detail.facts.prisonerName ?? detail.familyMember.name,
+    prison: detail.facts.prison ?? '—',
+    court: detail.facts.court ?? '—',
+    cnr: detail.facts.cnr ?? '',
+    caseNumber: detail.caseNumber,
+    custodySince: detail.facts.custodySince ?? today,
+    offences: detail.facts.offences,
+    firstOffence: detail.facts.firstOffence === true,
+    fraction: a.s479.fraction,
+    eligibleOn: a.s479.eligibleOn,
+    maximumEndsOn: a.s479.maximumEndsOn,
+    delayByAccusedDays: detail.facts.delayByAccusedDays,
+    today,
+  };
+  const print = () =>
+    printed.mutate(undefined, {
+      onSuccess: () => {
+        notify.success(t('application.recorded'));
+        window.print();
+      },
+      onError: (err) => notify.error(errorText(err)),
+    });
+  return (
+    <Stack gap="md">
+      <Text>{t('application.intro')}</Text>
+      <Group gap="sm">
+        <Button onClick={print} loading={printed.isPending} leftSection={<IconPrinter size={18} aria-hidden />}>
+          {t('application.print')}
+        </Button>
+        {back}
+      </Group>
+      <Paper withBorder p="lg" radius="sm" className={classes.document} data-testid="application-document">
+        {(['en', 'hi'] as const).map((lang) => (
+          <ApplicationPart key={lang} lang={lang} text={applicationText(lang, facts)} />
+        ))}
+      </Paper>
+    </Stack>
+  );
+}
+
+function ApplicationPart({ lang, text }: { lang: ApplicationLanguage; text: ReturnType<typeof applicationText> }) {
+  return (
+    <article lang={lang} className={classes.part}>
+      <Stack gap="sm">
+        <Text>{text.to}</Text>
+        <Title order={2} size="h5">
+          {text.subject}
+        </Title>
+        <Text size="sm">{text.reference}</Text>
+        {text.paragraphs.map((p) => (
+          <Text key={p}>{p}</Text>
+        ))}
+        <Text>{text.prayer}</Text>
+        <Group justify="space-between" align="flex-end" wrap="wrap" mt="lg">
+          <Text size="sm">{text.place}</Text>
+          <Text size="sm" style={{ borderTop: '1px solid #000', paddingTop: 4, minWidth: 200, textAlign: 'center' }}>
+            {text.signature}
+          </Text>
+        </Group>
+      </Stack>
+    </article>
+  );
+}

@@ -1,0 +1,316 @@
+// The case facts as a family (or the lawyer, or the jail) types them: who, where, since when, for
+// what. Offences come from a searchable list (name, BNS section or old IPC section) or "other" with
+// the maximum typed. Used on /fmform, "Add another case" and the case page.
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { CaseFactsInputSchema, FACT_LIMITS, RELATIONS } from '#shared/cases.ts';
+import { OFFENCES, OTHER_OFFENCE } from '#shared/offences.ts';
+import { todayInIndia } from '#shared/release.ts';
+import { EMPTY_OFFENCE, inputOf, type FactsDraft, type OffenceDraft } from './facts-draft.ts';
+import { useFormatMaximum } from './format.ts';
+
+type Errors = Record<string, string | undefined>;
+
+/** Checks the draft with the shared schema; errors by field name, in the reader's language. */
+export function useFactsValidation() {
+  const { t } = useTranslation('release');
+  return (draft: FactsDraft): Errors => {
+    const errors: Errors = {};
+    const today = todayInIndia();
+    const parsed = CaseFactsInputSchema.safeParse(inputOf(draft));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const [field, index] = issue.path;
+        const key = field === 'offences' && typeof index === 'number' ? `offences.${index}` : String(field);
+        errors[key] ??= t(`error.${String(field)}`, { defaultValue: t('error.generic') });
+      }
+    }
+    for (const k of ['custodySince', 'chargesheetFiledOn'] as const)
+      if (draft[k] && draft[k] > today && !errors[k]) errors[k] = t('error.future');
+    return errors;
+  };
+}
+
+/** Server field details ("facts.cnr", "cnr", "offences.0.maxMonths") as this form's error keys. */
+export function factErrorsOf(details: { path: string }[], t: (k: string) => string): Errors {
+  const out: Errors = {};
+  for (const d of details) {
+    const parts = d.path.replace(/^facts\./, '').split('.');
+    const field = parts[0] ?? '';
+    const key = field === 'offences' && parts[1] ? `offences.${parts[1]}` : field;
+    out[key] ??= t(`error.${field}`);
+  }
+  return out;
+}
+
+export function CaseFactsFields({
+  value,
+  onChange,
+  errors = {},
+  idPrefix,
+}: {
+  value: FactsDraft;
+  onChange: (next: FactsDraft) => void;
+  errors?: Errors;
+  idPrefix: string;
+}) {
+  const { t } = useTranslation('release');
+  const today = todayInIndia();
+  const set = <K extends keyof FactsDraft>(key: K, v: FactsDraft[K]) => onChange({ ...value, [key]: v });
+  const setOffence = (i: number, o: OffenceDraft) =>
+    set(
+      'offences',
+      value.offences.map((x, j) => (j === i ? o : x)),
+    );
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('facts.intro')}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          label={t('facts.prisonerName')}
+          maxLength={FACT_LIMITS.textMax}
+          value={value.prisonerName}
+          onChange={(e) => set('prisonerName', e.currentTarget.value)}
+          error={errors.prisonerName}
+        />
+        <NativeSelect
+          label={t('facts.relation')}
+          value={value.prisonerRelation}
+          onChange={(e) => set('prisonerRelation', e.currentTarget.value as FactsDraft['prisonerRelation'])}
+          data={[{ value: '', label: t('facts.choose') }, ...RELATIONS.map((r) => ({ value: r, label: t(`relation.${r}`) }))]}
+          error={errors.prisonerRelation}
+        />
+        <TextInput
+          label={t('facts.prison')}
+          maxLength={FACT_LIMITS.textMax}
+          value={value.prison}
+          onChange={(e) => set('prison', e.currentTarget.value)}
+          error={errors.prison}
+        />
+        <TextInput
+          type="date"
+          label={t('facts.custodySince')}
+          description={t('facts.custodySinceHint')}
+          max={today}
+          min={FACT_LIMITS.earliestDate}
+          value={value.custodySince}
+          onChange={(e) => set('custodySince', e.currentTarget.value)}
+          error={errors.custodySince}
+        />
+        <TextInput
+          label={t('facts.court')}
+          maxLength={FACT_LIMITS.textMax}
+          value={value.court}
+          onChange={(e) => set('court', e.currentTarget.value)}
+          error={errors.court}
+        />
+        <TextInput
+          label={t('facts.cnr')}
+          description={t('facts.cnrHint')}
+          maxLength={24}
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={value.cnr}
+          onChange={(e) => set('cnr', e.currentTarget.value)}
+          error={errors.cnr}
+        />
+      </SimpleGrid>
+
+      <Fieldset legend={t('facts.offences')} p="sm">
+        <Stack gap="sm">
+          {value.offences.length === 0 && <Text size="sm">{t('facts.noOffence')}</Text>}
+          {value.offences.map((o, i) => (
+            <OffenceRow
+              key={i}
+              index={i}
+              idPrefix={idPrefix}
+              value={o}
+              onChange={(next) => setOffence(i, next)}
+              onRemove={() =>
+                set(
+                  'offences',
+                  value.offences.filter((_, j) => j !== i),
+                )
+              }
+              error={errors[`offences.${i}`]}
+            />
+          ))}
+          {value.offences.length < FACT_LIMITS.offencesMax && (
+            <Group>
+              <Button
+                variant="outline"
+                size="xs"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => set('offences', [...value.offences, { ...EMPTY_OFFENCE }])}
+              >
+                {t('facts.addOffence')}
+              </Button>
+            </Group>
+          )}
+          {errors.offences && (
+            <Text size="sm" c="red.9" role="alert">
+              {errors.offences}
+            </Text>
+          )}
+        </Stack>
+      </Fieldset>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+        <NativeSelect
+          label={t('facts.firstOffence')}
+          description={t('facts.firstOffenceHint')}
+          value={value.firstOffence}
+          onChange={(e) => set('firstOffence', e.currentTarget.value as FactsDraft['firstOffence'])}
+          data={[
+            { value: '', label: t('facts.unknown') },
+            { value: 'yes', label: t('facts.yes') },
+            { value: 'no', label: t('facts.no') },
+          ]}
+          error={errors.firstOffence}
+        />
+        <TextInput
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={FACT_LIMITS.otherPendingCasesMax}
+          label={t('facts.otherPendingCases')}
+          value={value.otherPendingCases}
+          onChange={(e) => set('otherPendingCases', e.currentTarget.value)}
+          error={errors.otherPendingCases}
+        />
+        <TextInput
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={FACT_LIMITS.delayDaysMax}
+          label={t('facts.delay')}
+          description={t('facts.delayHint')}
+          value={value.delayByAccusedDays}
+          onChange={(e) => set('delayByAccusedDays', e.currentTarget.value)}
+          error={errors.delayByAccusedDays}
+        />
+        <TextInput
+          type="date"
+          label={t('facts.chargesheet')}
+          description={t('facts.chargesheetHint')}
+          max={today}
+          min={FACT_LIMITS.earliestDate}
+          value={value.chargesheetFiledOn}
+          onChange={(e) => set('chargesheetFiledOn', e.currentTarget.value)}
+          error={errors.chargesheetFiledOn}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function OffenceRow({
+  index,
+  idPrefix,
+  value,
+  onChange,
+  onRemove,
+  error,
+}: {
+  index: number;
+  idPrefix: string;
+  value: OffenceDraft;
+  onChange: (o: OffenceDraft) => void;
+  onRemove: () => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('release');
+  const maximum = useFormatMaximum();
+  const data = [
+    ...OFFENCES.map((o) => ({
+      value: o.id,
+      label: `${t(`offence.${o.id}`)} — ${o.section}${o.ipc ? ` (IPC ${o.ipc})` : ''} — ${maximum(o)}`,
+    })),
+    { value: OTHER_OFFENCE, label: t('offence.other') },
+  ];
+  const n = index + 1;
+  return (
+    <Paper withBorder p="xs" radius="sm">
+      <Stack gap="xs">
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Select
+            id={`${idPrefix}-offence-${index}`}
+            label={t('facts.offence', { n })}
+            placeholder={t('facts.offenceSearch')}
+            searchable
+            nothingFoundMessage={t('facts.offenceNone')}
+            data={data}
+            value={value.code || null}
+            onChange={(v) => onChange({ ...value, code: v ?? '' })}
+            error={value.code === OTHER_OFFENCE ? undefined : error}
+            style={{ flex: 1, minWidth: 0 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <ActionIcon variant="outline" color="red.9" size="lg" aria-label={t('facts.removeOffence', { n })} onClick={onRemove}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+        {value.code === OTHER_OFFENCE && (
+          <Stack gap="xs">
+            <TextInput
+              label={t('facts.otherName')}
+              maxLength={FACT_LIMITS.textMax}
+              value={value.label}
+              onChange={(e) => onChange({ ...value, label: e.currentTarget.value })}
+            />
+            <Group gap="xs" grow>
+              <TextInput
+                type="number"
+                inputMode="numeric"
+                min={0}
+                label={t('facts.years')}
+                value={value.years}
+                onChange={(e) => onChange({ ...value, years: e.currentTarget.value })}
+              />
+              <TextInput
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={11}
+                label={t('facts.months')}
+                value={value.months}
+                onChange={(e) => onChange({ ...value, months: e.currentTarget.value })}
+              />
+            </Group>
+            <Group gap="md">
+              <Checkbox
+                label={t('facts.life')}
+                checked={value.life}
+                onChange={(e) => onChange({ ...value, life: e.currentTarget.checked })}
+              />
+              <Checkbox
+                label={t('facts.death')}
+                checked={value.death}
+                onChange={(e) => onChange({ ...value, death: e.currentTarget.checked })}
+              />
+            </Group>
+            {error && (
+              <Text size="sm" c="red.9" role="alert">
+                {error}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,123 @@
+// /case/:caseId: one case's facts and what the law says. The family owner, the accepted
+// lawyer and the jail authority change the facts here; the server decides who may (can.editFacts).
+import { Button, Card, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CaseDetail } from '#shared/cases.ts';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { caseQuery, useSaveFacts } from './cases.api.ts';
+import { CaseFactsFields, factErrorsOf, useFactsValidation } from './case-facts-fields.tsx';
+import { draftOf, inputOf } from './facts-draft.ts';
+import { ReleaseExplainer } from './release-explainer.tsx';
+import { useFormatDateTime } from './format.ts';
+
+export function CaseFactsPage() {
+  const { t } = useTranslation('release');
+  const { caseId = '' } = useParams();
+  const errorText = useErrorText();
+  const query = useQuery(caseQuery(caseId));
+  if (query.isPending) return <Loading label={t('page.loading')} />;
+  if (query.error)
+    return (
+      <Page title={t('page.title')}>
+        <Text role="alert">{errorText(query.error)}</Text>
+      </Page>
+    );
+  return <CaseFacts detail={query.data} />;
+}
+
+function CaseFacts({ detail }: { detail: CaseDetail }) {
+  const { t } = useTranslation('release');
+  const formatDateTime = useFormatDateTime();
+  return (
+    <Page title={t('page.title')} size="md">
+      <Text>{t('page.case', { caseNumber: detail.caseNumber, name: detail.familyMember.name })}</Text>
+      <Card withBorder padding="md">
+        <ReleaseExplainer
+          caseId={detail.id}
+          facts={detail.facts}
+          editLink={false}
+          applicationLink={detail.can.printApplication}
+          headingLevel={2}
+        />
+      </Card>
+      {detail.can.editFacts ? <FactsForm detail={detail} /> : <Text>{t('page.readOnly')}</Text>}
+      <section aria-labelledby="facts-history">
+        <Title order={2} size="h4" id="facts-history" mb="xs">
+          {t('history.title')}
+        </Title>
+        {detail.events.length === 0 ? (
+          <Text size="sm">{t('history.none')}</Text>
+        ) : (
+          <List size="sm" spacing={4}>
+            {detail.events.map((e, i) => (
+              <List.Item key={`${e.at}-${i}`}>
+                {e.kind === 'application_printed'
+                  ? t('history.printed', { name: e.by.name ?? t('history.someone'), role: e.by.role ? t(`role.${e.by.role}`) : '' })
+                  : t('history.changed', {
+                      name: e.by.name ?? t('history.someone'),
+                      role: e.by.role ? t(`role.${e.by.role}`) : '',
+                      fields: e.fields.map((f) => t(`field.${f}`)).join(', '),
+                    })}{' '}
+                <Text span c="dimmed" size="sm">
+                  (<time dateTime={e.at}>{formatDateTime(e.at)}</time>)
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </section>
+    </Page>
+  );
+}
+
+function FactsForm({ detail }: { detail: CaseDetail }) {
+  const { t } = useTranslation('release');
+  const errorText = useErrorText();
+  const validate = useFactsValidation();
+  const [draft, setDraft] = useState(() => draftOf(detail.facts));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const save = useSaveFacts(detail.id);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const found = validate(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      notify.error(t('form.fix'));
+      return;
+    }
+    save.mutate(inputOf(draft), {
+      onSuccess: (d) => {
+        setDraft(draftOf(d.facts));
+        notify.success(t('form.saved'));
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'validation') setErrors(factErrorsOf(err.details, t));
+        notify.error(errorText(err));
+      },
+    });
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="facts-form-title">
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="facts-form-title">
+            {t('form.title')}
+          </Title>
+          <CaseFactsFields value={draft} onChange={setDraft} errors={errors} idPrefix={`case-${detail.id}`} />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t('form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

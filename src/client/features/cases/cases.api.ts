@@ -1,0 +1,39 @@
+// Release tracker API: one case with its facts, saving facts, the jail's counts, a printed application.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApplicationPrintedSchema, CaseDetailSchema, ReleaseCountsSchema, type CaseFactsInput } from '#shared/cases.ts';
+import { api } from '#client/lib/api-client.ts';
+
+export const caseKeys = {
+  one: (caseId: string) => ['cases', caseId] as const,
+  releaseCounts: ['jail', 'release-counts'] as const,
+};
+
+export const caseQuery = (caseId: string) =>
+  queryOptions({ queryKey: caseKeys.one(caseId), queryFn: () => api('GET', `/api/cases/${caseId}`, CaseDetailSchema) });
+
+export const releaseCountsQuery = queryOptions({
+  queryKey: caseKeys.releaseCounts,
+  queryFn: () => api('GET', '/api/jail/release-counts', ReleaseCountsSchema),
+});
+
+export function useSaveFacts(caseId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (facts: CaseFactsInput) => api('PUT', `/api/cases/${caseId}/facts`, CaseDetailSchema, facts),
+    onSuccess: (detail) => {
+      qc.setQueryData(caseKeys.one(caseId), detail);
+      // The family's case list, the lawyer's clients and the jail's lists show the same facts.
+      void qc.invalidateQueries({ queryKey: ['family'] });
+      void qc.invalidateQueries({ queryKey: ['lawyers'] });
+      void qc.invalidateQueries({ queryKey: ['jail'] });
+    },
+  });
+}
+
+export function useRecordPrinted(caseId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('POST', `/api/cases/${caseId}/application-printed`, ApplicationPrintedSchema),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: caseKeys.one(caseId) }),
+  });
+}

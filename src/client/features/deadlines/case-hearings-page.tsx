@@ -1,0 +1,271 @@
+// /cases/:caseId/hearings: the accepted lawyer and the jail authority record
+// hearing dates, court, purpose and outcome, and the bail-granted and release dates of a case.
+import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type CSSProperties } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEADLINE_LIMITS, type CaseDeadlines, type Hearing } from '#shared/deadlines.ts';
+import { Loading } from '#client/components/loading.tsx';
+import { Page } from '#client/components/page.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import { notify } from '#client/lib/notify.ts';
+import { useErrorText } from '#client/lib/use-error-text.ts';
+import { caseDeadlinesQuery, useAddHearing, useSaveBail, useUpdateHearing } from './deadlines.api.ts';
+import { useFormatDay } from './format-day.ts';
+
+/** Mantine's error red fails axe; red.9 passes (as on the NGO form). */
+const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
+
+export function CaseHearingsPage() {
+  const { caseId = '' } = useParams();
+  const { t } = useTranslation('deadlines');
+  const errorText = useErrorText();
+  const query = useQuery(caseDeadlinesQuery(caseId));
+  return (
+    <Page title={query.data ? t('case.title', { caseNumber: query.data.case.caseNumber }) : t('case.titleLoading')}>
+      {query.isPending ? (
+        <Loading label={t('case.loading')} />
+      ) : query.error ? (
+        <Text role="alert">{errorText(query.error)}</Text>
+      ) : (
+        <CaseView data={query.data} />
+      )}
+    </Page>
+  );
+}
+
+function CaseView({ data }: { data: CaseDeadlines }) {
+  const { t } = useTranslation('deadlines');
+  return (
+    <Stack gap="md">
+      <Text>{t('case.member', { name: data.case.memberName })}</Text>
+      <Text size="sm">{t('disclaimer')}</Text>
+      <BailCard data={data} />
+      <Card withBorder padding="md" component="section" aria-labelledby="hearings-title">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="hearings-title">
+            {t('hearings.title')}
+          </Title>
+          {data.hearings.length === 0 ? (
+            <Text size="sm">{t('hearings.none')}</Text>
+          ) : (
+            <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {data.hearings.map((h) => (
+                <HearingItem key={h.id} caseId={data.case.id} hearing={h} canEdit={data.can.edit} />
+              ))}
+            </Stack>
+          )}
+          {data.can.edit && <AddHearingForm caseId={data.case.id} />}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function setServerErrors(err: unknown, setFieldError: (path: string, message: string) => void, errors: (m: string) => string) {
+  if (err instanceof ApiError && err.code === 'validation') for (const d of err.details) setFieldError(d.path, errors(d.message));
+}
+
+function BailCard({ data }: { data: CaseDeadlines }) {
+  const { t } = useTranslation('deadlines');
+  const { t: te } = useTranslation('errors');
+  const errorText = useErrorText();
+  const formatDay = useFormatDay();
+  const save = useSaveBail(data.case.id);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      prison: data.case.prison ?? '',
+      bailGrantedOn: data.case.bailGrantedOn ?? '',
+      releasedOn: data.case.releasedOn ?? '',
+    },
+  });
+  const c = data.case;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="bail-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="bail-title">
+          {t('bail.title')}
+        </Title>
+        <Text size="sm">
+          {c.releasedOn
+            ? t('bail.released', { date: formatDay(c.releasedOn) })
+            : c.bailGrantedOn
+              ? t('bail.grantedNotReleased', { date: formatDay(c.bailGrantedOn) })
+              : t('bail.none')}
+        </Text>
+        {data.can.edit && (
+          <form
+            noValidate
+            style={ERROR_CONTRAST}
+            onSubmit={form.onSubmit((v) =>
+              save.mutate(
+                { prison: v.prison.trim() || null, bailGrantedOn: v.bailGrantedOn || null, releasedOn: v.releasedOn || null },
+                {
+                  onSuccess: () => notify.success(t('bail.saved')),
+                  onError: (err) => {
+                    setServerErrors(err, form.setFieldError, (m) => te(m, { defaultValue: m }));
+                    notify.error(errorText(err));
+                  },
+                },
+              ),
+            )}
+          >
+            <Stack gap="sm">
+              <TextInput
+                label={t('bail.prison')}
+                description={t('bail.prisonHelp')}
+                maxLength={DEADLINE_LIMITS.prisonMax}
+                {...form.getInputProps('prison')}
+              />
+              <Group grow wrap="wrap" align="flex-start">
+                <TextInput type="date" label={t('bail.grantedOn')} miw={150} {...form.getInputProps('bailGrantedOn')} />
+                <TextInput type="date" label={t('bail.releasedOn')} miw={150} {...form.getInputProps('releasedOn')} />
+              </Group>
+              <Group>
+                <Button type="submit" loading={save.isPending}>
+                  {t('bail.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function HearingItem({ caseId, hearing: h, canEdit }: { caseId: string; hearing: Hearing; canEdit: boolean }) {
+  const { t } = useTranslation('deadlines');
+  const formatDay = useFormatDay();
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card component="li" withBorder padding="sm" data-testid="hearing">
+      <Stack gap={4}>
+        <Text fw={700}>{formatDay(h.hearingOn)}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('hearings.courtPurpose', { court: h.court, purpose: h.purpose })}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          {h.outcome ? t('hearings.outcome', { outcome: h.outcome }) : t('hearings.noOutcome')}
+        </Text>
+        {canEdit &&
+          (editing ? (
+            <EditHearingForm caseId={caseId} hearing={h} onDone={() => setEditing(false)} />
+          ) : (
+            <Group>
+              <Button size="xs" variant="outline" onClick={() => setEditing(true)}>
+                {h.outcome ? t('hearings.edit') : t('hearings.recordOutcome')}
+              </Button>
+            </Group>
+          ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function useHearingValidation() {
+  const { t } = useTranslation('deadlines');
+  return {
+    hearingOn: (v: string) => (v ? null : t('form.dateRequired')),
+    court: (v: string) => (v.trim() ? null : t('form.courtRequired')),
+    purpose: (v: string) => (v.trim() ? null : t('form.purposeRequired')),
+  };
+}
+
+function EditHearingForm({ caseId, hearing: h, onDone }: { caseId: string; hearing: Hearing; onDone: () => void }) {
+  const { t } = useTranslation('deadlines');
+  const { t: te } = useTranslation('errors');
+  const errorText = useErrorText();
+  const update = useUpdateHearing(caseId);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { hearingOn: h.hearingOn, court: h.court, purpose: h.purpose, outcome: h.outcome ?? '' },
+    validate: useHearingValidation(),
+  });
+  return (
+    <form
+      noValidate
+      style={ERROR_CONTRAST}
+      onSubmit={form.onSubmit((v) =>
+        update.mutate(
+          { id: h.id, input: { hearingOn: v.hearingOn, court: v.court, purpose: v.purpose, outcome: v.outcome.trim() || null } },
+          {
+            onSuccess: () => {
+              notify.success(t('hearings.saved'));
+              onDone();
+            },
+            onError: (err) => {
+              setServerErrors(err, form.setFieldError, (m) => te(m, { defaultValue: m }));
+              notify.error(errorText(err));
+            },
+          },
+        ),
+      )}
+    >
+      <Stack gap="xs" mt="xs">
+        <TextInput type="date" label={t('form.date')} required {...form.getInputProps('hearingOn')} />
+        <TextInput label={t('form.court')} required maxLength={DEADLINE_LIMITS.courtMax} {...form.getInputProps('court')} />
+        <TextInput label={t('form.purpose')} required maxLength={DEADLINE_LIMITS.purposeMax} {...form.getInputProps('purpose')} />
+        <Textarea
+          label={t('form.outcome')}
+          autosize
+          minRows={2}
+          maxLength={DEADLINE_LIMITS.outcomeMax}
+          {...form.getInputProps('outcome')}
+        />
+        <Group>
+          <Button type="submit" size="xs" loading={update.isPending}>
+            {t('hearings.save')}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={onDone}>
+            {t('hearings.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AddHearingForm({ caseId }: { caseId: string }) {
+  const { t } = useTranslation('deadlines');
+  const { t: te } = useTranslation('errors');
+  const errorText = useErrorText();
+  const add = useAddHearing(caseId);
+  const form = useForm({ mode: 'controlled', initialValues: { hearingOn: '', court: '', purpose: '' }, validate: useHearingValidation() });
+  return (
+    <form
+      noValidate
+      style={ERROR_CONTRAST}
+      aria-labelledby="add-hearing-title"
+      onSubmit={form.onSubmit((v) =>
+        add.mutate(v, {
+          onSuccess: () => {
+            notify.success(t('hearings.added'));
+            form.reset();
+          },
+          onError: (err) => {
+            setServerErrors(err, form.setFieldError, (m) => te(m, { defaultValue: m }));
+            notify.error(errorText(err));
+          },
+        }),
+      )}
+    >
+      <Stack gap="xs">
+        <Title order={3} size="h4" id="add-hearing-title">
+          {t('hearings.add')}
+        </Title>
+        <TextInput type="date" label={t('form.date')} required {...form.getInputProps('hearingOn')} />
+        <TextInput label={t('form.court')} required maxLength={DEADLINE_LIMITS.courtMax} {...form.getInputProps('court')} />
+        <TextInput label={t('form.purpose')} required maxLength={DEADLINE_LIMITS.purposeMax} {...form.getInputProps('purpose')} />
+        <Group>
+          <Button type="submit" loading={add.isPending}>
+            {t('hearings.addButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

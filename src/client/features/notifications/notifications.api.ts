@@ -1,0 +1,55 @@
+// The bell and the notification list. Keys start with 'notifications'; the
+// texts come rendered in the account's saved language, so the language is part of the key.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { NotificationListSchema, NotificationPreferencesSchema, UnreadCountSchema } from '#shared/notifications.ts';
+import { api } from '#client/lib/api-client.ts';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  list: (language: string) => ['notifications', 'list', language] as const,
+  preferences: ['notifications', 'preferences'] as const,
+};
+
+export const unreadCountQuery = queryOptions({
+  queryKey: notificationKeys.unread,
+  queryFn: () => api('GET', '/api/notifications/unread-count', UnreadCountSchema),
+  refetchInterval: 60_000,
+});
+
+export const notificationsQuery = (language: string) =>
+  queryOptions({
+    queryKey: notificationKeys.list(language),
+    queryFn: () => api('GET', '/api/notifications', NotificationListSchema),
+  });
+
+export const preferencesQuery = queryOptions({
+  queryKey: notificationKeys.preferences,
+  queryFn: () => api('GET', '/api/notifications/preferences', NotificationPreferencesSchema),
+});
+
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api('POST', `/api/notifications/${id}/read`, z.null()),
+    onSuccess: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useMarkAllRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('POST', '/api/notifications/read-all', z.null()),
+    onSuccess: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useSavePreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (emailReminders: boolean) =>
+      api('PUT', '/api/notifications/preferences', NotificationPreferencesSchema, { emailReminders }),
+    onSuccess: (data) => qc.setQueryData(notificationKeys.preferences, data),
+  });
+}

@@ -1,0 +1,39 @@
+// Who may see and change a case's facts. The family member who owns the case, a lawyer
+// whose request from that family member was accepted, and the jail authority may read and edit; a
+// lawyer with only a pending request may read the case (they can see the request) but not edit it;
+// anyone else is not told the case exists.
+import type { User } from '#shared/accounts.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+
+export interface CaseAccessFacts {
+  familyMemberId: string;
+  /** This lawyer's open request from the case's family member, if any. */
+  lawyerRelation: 'accepted' | 'pending' | undefined;
+}
+
+export type CaseAccess = 'edit' | 'read' | 'none';
+
+export function caseAccess(user: Pick<User, 'id' | 'role'>, c: CaseAccessFacts): CaseAccess {
+  switch (user.role) {
+    case 'Family-Member':
+      return c.familyMemberId === user.id ? 'edit' : 'none';
+    case 'Lawyer':
+      return c.lawyerRelation === 'accepted' ? 'edit' : c.lawyerRelation === 'pending' ? 'read' : 'none';
+    case 'Jail-Authority':
+      return 'edit';
+    default:
+      return 'none';
+  }
+}
+
+export function assertCanRead(access: CaseAccess): void {
+  if (access === 'none') throw notFound('case');
+}
+
+export function assertCanEdit(access: CaseAccess): void {
+  assertCanRead(access);
+  if (access !== 'edit') throw forbidden('Only the family, the lawyer who accepted the case and the jail authority can change its facts.');
+}
+
+/** The S.479(3) application is the superintendent's: only for a case whose half / one-third date has come. */
+export const notEligible = () => new AppError(409, 'not_eligible', 'This case is not eligible for release under Section 479 BNSS today.');

@@ -1,0 +1,50 @@
+// One case with its facts for the family owner, an accepted lawyer or the jail.
+import { eq, sql } from 'drizzle-orm';
+import type { CaseDetail } from '#shared/cases.ts';
+import type { Db } from '../../db/client.ts';
+import { cases, lawyerRequests, users } from '../../db/schema.ts';
+import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
+import type { CaseAccessFacts } from './cases.policy.ts';
+
+/** The case, its family member's name and the asking lawyer's relation to them, in one statement. */
+export async function findCaseForAccess(db: Db, caseId: string, lawyerId: string | null) {
+  const relation = lawyerId
+    ? sql<
+        string | null
+      >`(select case when bool_or(${lawyerRequests.status} = 'accepted') then 'accepted' when count(*) > 0 then 'pending' end
+        from ${lawyerRequests} where ${lawyerRequests.familyMemberId} = ${cases.familyMemberId}
+        and ${lawyerRequests.lawyerId} = ${lawyerId} and ${lawyerRequests.status} in ('pending', 'accepted'))`
+    : sql<string | null>`null`;
+  const [row] = await db
+    .select({ case: cases, memberName: users.name, relation })
+    .from(cases)
+    .innerJoin(users, eq(users.id, cases.familyMemberId))
+    .where(eq(cases.id, caseId))
+    .limit(1);
+  if (!row) return undefined;
+  const access: CaseAccessFacts = {
+    familyMemberId: row.case.familyMemberId,
+    lawyerRelation: (row.relation ?? undefined) as CaseAccessFacts['lawyerRelation'],
+  };
+  return { row: row.case, memberName: row.memberName, access };
+}
+
+export async function getCaseDetail(
+  db: Db,
+  found: NonNullable<Awaited<ReturnType<typeof findCaseForAccess>>>,
+  can: CaseDetail['can'],
+): Promise<CaseDetail> {
+  const { row } = found;
+  const events = await listCaseEvents(db, [row.id]);
+  return {
+    id: row.id,
+    caseNumber: row.caseNumber,
+    caseType: row.caseType,
+    detail: row.detail,
+    familyMember: { id: row.familyMemberId, name: found.memberName },
+    facts: readFacts(row),
+    release: readStoredRelease(row),
+    events: events.get(row.id) ?? [],
+    can,
+  };
+}

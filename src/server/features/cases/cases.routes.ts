@@ -1,0 +1,72 @@
+// One case's facts and the release tracker: read and change them (family owner, accepted
+// lawyer, jail authority), and record a printed S.479(3) application (jail authority).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApplicationPrintedSchema, CaseDetailSchema, CaseFactsInputSchema, CaseIdParamsSchema } from '#shared/cases.ts';
+import { todayInIndia } from '#shared/release.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { audit } from '../../lib/audit.ts';
+import { recordApplicationPrinted, updateCaseFacts } from '../../lib/case-facts.ts';
+import { notFound } from '../../lib/errors.ts';
+import { assertCanEdit, assertCanRead, caseAccess, notEligible } from './cases.policy.ts';
+import { findCaseForAccess, getCaseDetail } from './cases.queries.ts';
+
+const ANY_ROLE = { roles: ['Family-Member', 'Lawyer', 'Jail-Authority'] as const };
+const JAIL = { roles: ['Jail-Authority'] as const };
+
+export async function casesRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  const load = async (caseId: string, user: ReturnType<typeof requireUser>) => {
+    const found = await findCaseForAccess(db, caseId, user.role === 'Lawyer' ? user.id : null);
+    if (!found) throw notFound('case');
+    return { found, access: caseAccess(user, found.access) };
+  };
+
+  app.get(
+    '/api/cases/:caseId',
+    { config: ANY_ROLE, schema: { params: CaseIdParamsSchema, response: { 200: CaseDetailSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const { found, access } = await load(req.params.caseId, user);
+      assertCanRead(access);
+      return getCaseDetail(db, found, { editFacts: access === 'edit', printApplication: user.role === 'Jail-Authority' });
+    },
+  );
+
+  app.put(
+    '/api/cases/:caseId/facts',
+    { config: ANY_ROLE, schema: { params: CaseIdParamsSchema, body: CaseFactsInputSchema, response: { 200: CaseDetailSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const { found, access } = await load(req.params.caseId, user);
+      assertCanEdit(access);
+      await db.transaction(async (tx) => {
+        const fields = await updateCaseFacts(tx, found.row.id, user.id, req.body);
+        if (fields.length > 0) await audit(tx, user.id, 'case.facts_changed', found.row.familyMemberId, { caseId: found.row.id, fields });
+      });
+      const after = await findCaseForAccess(db, found.row.id, null);
+      if (!after) throw notFound('case');
+      return getCaseDetail(db, { ...after, access: found.access }, { editFacts: true, printApplication: user.role === 'Jail-Authority' });
+    },
+  );
+
+  // Called by the Print button just before window.print(): the timeline shows who printed it and when.
+  app.post(
+    '/api/cases/:caseId/application-printed',
+    { config: JAIL, schema: { params: CaseIdParamsSchema, response: { 201: ApplicationPrintedSchema } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { found } = await load(req.params.caseId, user);
+      const eligibleOn = found.row.s479EligibleOn;
+      if (!eligibleOn || eligibleOn > todayInIndia()) throw notEligible();
+      const at = await db.transaction(async (tx) => {
+        const printedAt = await recordApplicationPrinted(tx, found.row.id, user.id);
+        await audit(tx, user.id, 'case.application_printed', found.row.familyMemberId, { caseId: found.row.id });
+        return printedAt;
+      });
+      return reply.status(201).send({ at: at.toISOString() });
+    },
+  );
+}

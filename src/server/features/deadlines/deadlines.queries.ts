@@ -1,0 +1,227 @@
+// Hearings, bail dates, prisons and the jail's deadline flags. Queries take db/tx first;
+// every list is one bounded, indexed statement.
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { User } from '#shared/accounts.ts';
+import {
+  DEADLINE_LIMITS,
+  addDays,
+  type CaseDeadlines,
+  type DeadlineFlags,
+  type Hearing,
+  type NextHearing,
+  type Prison,
+  type SavePrison,
+} from '#shared/deadlines.ts';
+import type { Db } from '../../db/client.ts';
+import { cases, hearings, lawyerRequests, prisons, users } from '../../db/schema.ts';
+import type { CaseFacts } from './deadlines.policy.ts';
+
+export interface CaseRow extends CaseFacts {
+  id: string;
+  caseNumber: string;
+  caseType: string;
+  memberName: string;
+  prison: string | null;
+  bailGrantedOn: string | null;
+  releasedOn: string | null;
+}
+
+/** The case with what the policy needs about this user, in one statement. */
+export async function findCase(db: Db, caseId: string, user: Pick<User, 'id'>): Promise<CaseRow | undefined> {
+  const [row] = await db
+    .select({
+      id: cases.id,
+      familyMemberId: cases.familyMemberId,
+      caseNumber: cases.caseNumber,
+      caseType: cases.caseType,
+      memberName: users.name,
+      prison: cases.prison,
+      bailGrantedOn: cases.bailGrantedOn,
+      releasedOn: cases.releasedOn,
+      acceptedLawyer: sql<boolean>`exists (select 1 from ${lawyerRequests} where ${lawyerRequests.familyMemberId} = ${cases.familyMemberId} and ${lawyerRequests.lawyerId} = ${user.id} and ${lawyerRequests.status} = 'accepted')`,
+    })
+    .from(cases)
+    .innerJoin(users, eq(users.id, cases.familyMemberId))
+    .where(eq(cases.id, caseId))
+    .limit(1);
+  return row ? { ...row, acceptedLawyer: Boolean(row.acceptedLawyer) } : undefined;
+}
+
+const lawyerUser = alias(users, 'lawyer_user');
+
+const hearingColumns = {
+  id: hearings.id,
+  caseId: hearings.caseId,
+  hearingOn: hearings.hearingOn,
+  court: hearings.court,
+  purpose: hearings.purpose,
+  outcome: hearings.outcome,
+  updatedAt: hearings.updatedAt,
+};
+
+const toHearing = (h: { updatedAt: Date } & Omit<Hearing, 'updatedAt'>): Hearing => ({ ...h, updatedAt: h.updatedAt.toISOString() });
+
+export async function listHearings(db: Db, caseId: string): Promise<Hearing[]> {
+  const rows = await db
+    .select(hearingColumns)
+    .from(hearings)
+    .where(eq(hearings.caseId, caseId))
+    .orderBy(desc(hearings.hearingOn), desc(hearings.createdAt))
+    .limit(200);
+  return rows.map(toHearing);
+}
+
+export function caseDeadlines(row: CaseRow, list: Hearing[], canEdit: boolean): CaseDeadlines {
+  return {
+    case: {
+      id: row.id,
+      caseNumber: row.caseNumber,
+      caseType: row.caseType,
+      memberId: row.familyMemberId,
+      memberName: row.memberName,
+      prison: row.prison,
+      bailGrantedOn: row.bailGrantedOn,
+      releasedOn: row.releasedOn,
+    },
+    hearings: list,
+    can: { edit: canEdit },
+  };
+}
+
+export async function insertHearing(
+  db: Db,
+  input: { caseId: string; hearingOn: string; court: string; purpose: string; recordedBy: string },
+): Promise<Hearing> {
+  const [row] = await db.insert(hearings).values(input).returning(hearingColumns);
+  if (!row) throw new Error('hearing insert returned nothing');
+  return toHearing(row);
+}
+
+export async function findHearingCaseId(db: Db, hearingId: string): Promise<string | undefined> {
+  const [row] = await db.select({ caseId: hearings.caseId }).from(hearings).where(eq(hearings.id, hearingId)).limit(1);
+  return row?.caseId;
+}
+
+export async function findHearing(db: Db, hearingId: string): Promise<Hearing | undefined> {
+  const [row] = await db.select(hearingColumns).from(hearings).where(eq(hearings.id, hearingId)).limit(1);
+  return row ? toHearing(row) : undefined;
+}
+
+export async function updateHearing(
+  db: Db,
+  hearingId: string,
+  input: { hearingOn: string; court: string; purpose: string; outcome: string | null },
+): Promise<Hearing> {
+  const [row] = await db
+    .update(hearings)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(hearings.id, hearingId))
+    .returning(hearingColumns);
+  if (!row) throw new Error('hearing vanished');
+  return toHearing(row);
+}
+
+export async function saveBailDates(
+  db: Db,
+  caseId: string,
+  input: { bailGrantedOn: string | null; releasedOn: string | null; prison?: string | null | undefined },
+): Promise<void> {
+  const { prison, ...dates } = input;
+  await db
+    .update(cases)
+    .set(prison === undefined ? dates : { ...dates, prison: prison || null })
+    .where(eq(cases.id, caseId));
+}
+
+/** Everyone who follows the case: the family member and the lawyers of accepted requests. */
+export async function caseAudienceIds(db: Db, familyMemberId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: lawyerRequests.lawyerId })
+    .from(lawyerRequests)
+    .where(and(eq(lawyerRequests.familyMemberId, familyMemberId), eq(lawyerRequests.status, 'accepted')));
+  return [familyMemberId, ...rows.map((r) => r.id)];
+}
+
+/** The family member's next hearing without an outcome, today or later (Indian date). */
+export async function findNextHearing(db: Db, familyMemberId: string, today: string): Promise<NextHearing> {
+  const [row] = await db
+    .select({
+      caseId: hearings.caseId,
+      caseNumber: cases.caseNumber,
+      hearingOn: hearings.hearingOn,
+      court: hearings.court,
+      purpose: hearings.purpose,
+    })
+    .from(hearings)
+    .innerJoin(cases, eq(cases.id, hearings.caseId))
+    .where(and(eq(cases.familyMemberId, familyMemberId), gte(hearings.hearingOn, today), isNull(hearings.outcome)))
+    .orderBy(asc(hearings.hearingOn), asc(hearings.createdAt))
+    .limit(1);
+  return { hearing: row ?? null };
+}
+
+/**
+ * The jail dashboard's flags (additive to the member list): people bailed at least 7 days ago and
+ * not released, and lawyer requests unanswered for 7 days. Each list is one statement on a partial
+ * index (cases_bailed_not_released_idx, lawyer_requests_pending_created_idx), capped.
+ */
+export async function listDeadlineFlags(db: Db, now: Date, today: string): Promise<DeadlineFlags> {
+  const size = DEADLINE_LIMITS.flagsPageSize;
+  const bailCutoff = addDays(today, -DEADLINE_LIMITS.releaseDays);
+  const requestCutoff = new Date(now.getTime() - DEADLINE_LIMITS.requestOverdueDays * 86_400_000);
+  const bailed = await db
+    .select({
+      memberId: cases.familyMemberId,
+      memberName: users.name,
+      caseId: cases.id,
+      caseNumber: cases.caseNumber,
+      prison: cases.prison,
+      bailGrantedOn: sql<string>`${cases.bailGrantedOn}::text`,
+    })
+    .from(cases)
+    .innerJoin(users, eq(users.id, cases.familyMemberId))
+    .where(and(sql`${cases.bailGrantedOn} is not null`, isNull(cases.releasedOn), lte(cases.bailGrantedOn, bailCutoff)))
+    .orderBy(asc(cases.bailGrantedOn), asc(cases.id))
+    .limit(size + 1);
+  const overdue = await db
+    .select({
+      requestId: lawyerRequests.id,
+      memberId: lawyerRequests.familyMemberId,
+      memberName: users.name,
+      lawyerName: lawyerUser.name,
+      createdAt: lawyerRequests.createdAt,
+    })
+    .from(lawyerRequests)
+    .innerJoin(users, eq(users.id, lawyerRequests.familyMemberId))
+    .leftJoin(lawyerUser, eq(lawyerUser.id, lawyerRequests.lawyerId))
+    .where(and(eq(lawyerRequests.status, 'pending'), lte(lawyerRequests.createdAt, requestCutoff)))
+    .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id))
+    .limit(size + 1);
+  return {
+    bailedNotReleased: bailed.slice(0, size),
+    overdueRequests: overdue.slice(0, size).map((r) => ({ ...r, lawyerName: r.lawyerName ?? '', createdAt: r.createdAt.toISOString() })),
+    more: bailed.length > size || overdue.length > size,
+  };
+}
+
+const prisonColumns = { id: prisons.id, name: prisons.name, district: prisons.district, dlsaEmail: prisons.dlsaEmail };
+
+export async function listPrisons(db: Db): Promise<Prison[]> {
+  return db
+    .select(prisonColumns)
+    .from(prisons)
+    .orderBy(asc(sql`lower(${prisons.name})`))
+    .limit(500);
+}
+
+export async function insertPrison(db: Db, input: SavePrison): Promise<Prison> {
+  const [row] = await db.insert(prisons).values(input).returning(prisonColumns);
+  if (!row) throw new Error('prison insert returned nothing');
+  return row;
+}
+
+export async function updatePrison(db: Db, id: string, input: SavePrison): Promise<Prison | undefined> {
+  const [row] = await db.update(prisons).set(input).where(eq(prisons.id, id)).returning(prisonColumns);
+  return row;
+}

@@ -1,0 +1,66 @@
+// The bell: every role reads and marks its own notifications, and chooses
+// whether reminders also come by email. Texts are rendered in the reader's saved language.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NotificationListSchema,
+  NotificationParamsSchema,
+  NotificationPreferencesSchema,
+  NotificationsQuerySchema,
+  UnreadCountSchema,
+} from '#shared/notifications.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/errors.ts';
+import { audit } from '../../lib/audit.ts';
+import { countUnread, getEmailReminders, listNotifications, markAllRead, markRead, setEmailReminders } from './notifications.queries.ts';
+
+const SIGNED_IN = { roles: 'signed-in' as const };
+
+export async function notificationsRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get(
+    '/api/notifications',
+    { config: SIGNED_IN, schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationListSchema } } },
+    async (req) => listNotifications(db, requireUser(req), req.query.before),
+  );
+
+  app.get('/api/notifications/unread-count', { config: SIGNED_IN, schema: { response: { 200: UnreadCountSchema } } }, async (req) => ({
+    unread: await countUnread(db, requireUser(req).id),
+  }));
+
+  app.post(
+    '/api/notifications/:id/read',
+    { config: SIGNED_IN, schema: { params: NotificationParamsSchema, response: { 204: z.null() } } },
+    async (req, reply) => {
+      if (!(await markRead(db, requireUser(req).id, req.params.id))) throw notFound('notification');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post('/api/notifications/read-all', { config: SIGNED_IN, schema: { response: { 204: z.null() } } }, async (req, reply) => {
+    await markAllRead(db, requireUser(req).id);
+    return reply.status(204).send(null);
+  });
+
+  app.get(
+    '/api/notifications/preferences',
+    { config: SIGNED_IN, schema: { response: { 200: NotificationPreferencesSchema } } },
+    async (req) => ({ emailReminders: await getEmailReminders(db, requireUser(req).id) }),
+  );
+
+  app.put(
+    '/api/notifications/preferences',
+    { config: SIGNED_IN, schema: { body: NotificationPreferencesSchema, response: { 200: NotificationPreferencesSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      await db.transaction(async (tx) => {
+        await setEmailReminders(tx, user.id, req.body.emailReminders);
+        await audit(tx, user.id, 'profile.reminder_emails', user.id, { on: req.body.emailReminders });
+      });
+      return { emailReminders: req.body.emailReminders };
+    },
+  );
+}

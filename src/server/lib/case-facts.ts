@@ -1,0 +1,99 @@
+// Case facts and their stored release dates, shared by the family, lawyer, jail and cases
+// features. Every write goes through here so the dates are recomputed in the same transaction as the
+// facts, and every change after the case was added lands in the case timeline with who made it.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { changedFacts, storedRelease, toCaseFacts, type CaseEvent, type CaseFacts, type CaseFactsParsed } from '#shared/cases.ts';
+import { todayInIndia } from '#shared/release.ts';
+import type { Db } from '../db/client.ts';
+import { caseEvents, cases, users } from '../db/schema.ts';
+import { invalid } from './errors.ts';
+
+type CaseRow = typeof cases.$inferSelect;
+
+export function readFacts(row: Pick<CaseRow, keyof CaseFacts>): CaseFacts {
+  return {
+    prisonerName: row.prisonerName,
+    prisonerRelation: row.prisonerRelation as CaseFacts['prisonerRelation'],
+    prison: row.prison,
+    custodySince: row.custodySince,
+    court: row.court,
+    cnr: row.cnr,
+    offences: row.offences,
+    firstOffence: row.firstOffence,
+    otherPendingCases: row.otherPendingCases,
+    delayByAccusedDays: row.delayByAccusedDays,
+    chargesheetFiledOn: row.chargesheetFiledOn,
+  };
+}
+
+export function readStoredRelease(row: CaseRow) {
+  return {
+    s479Status: row.s479Status,
+    s479Fraction: row.s479Fraction,
+    s479EligibleOn: row.s479EligibleOn,
+    maximumEndsOn: row.maximumEndsOn,
+    defaultBailDays: row.defaultBailDays,
+    defaultBailEligibleOn: row.defaultBailEligibleOn,
+  };
+}
+
+/**
+ * Parsed input → the columns to write: the facts and the dates derived from them. Dates after today
+ * (in India) are refused: custody and a charge-sheet are facts of the past.
+ */
+export function factColumns(input: CaseFactsParsed, today = todayInIndia()) {
+  const future = (['custodySince', 'chargesheetFiledOn'] as const).filter((k) => {
+    const v = input[k];
+    return v !== null && v > today;
+  });
+  if (future.length > 0)
+    throw invalid(
+      'A date is in the future.',
+      future.map((path) => ({ path, message: 'This date cannot be in the future.' })),
+    );
+  const facts = toCaseFacts(input);
+  return { facts, columns: { ...facts, ...storedRelease(facts) } };
+}
+
+/** Writes new facts on a case and records what changed; returns the changed field names. */
+export async function updateCaseFacts(tx: Db, caseId: string, actorId: string, input: CaseFactsParsed): Promise<string[]> {
+  const [before] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update').limit(1);
+  if (!before) return [];
+  const { facts, columns } = factColumns(input);
+  const fields = changedFacts(readFacts(before), facts);
+  if (fields.length === 0) return [];
+  await tx.update(cases).set(columns).where(eq(cases.id, caseId));
+  await tx.insert(caseEvents).values({ caseId, actorId, kind: 'facts_changed', details: { fields } });
+  return fields;
+}
+
+export async function recordApplicationPrinted(tx: Db, caseId: string, actorId: string) {
+  const [row] = await tx.insert(caseEvents).values({ caseId, actorId, kind: 'application_printed' }).returning({ at: caseEvents.at });
+  if (!row) throw new Error('case event insert returned nothing');
+  return row.at;
+}
+
+/** Timeline entries of these cases, oldest first, in one statement. */
+export async function listCaseEvents(db: Db, caseIds: string[]): Promise<Map<string, CaseEvent[]>> {
+  const byCase = new Map<string, CaseEvent[]>();
+  if (caseIds.length === 0) return byCase;
+  const rows = await db
+    .select({
+      caseId: caseEvents.caseId,
+      kind: caseEvents.kind,
+      at: caseEvents.at,
+      details: caseEvents.details,
+      name: users.name,
+      role: users.role,
+    })
+    .from(caseEvents)
+    .leftJoin(users, eq(users.id, caseEvents.actorId))
+    .where(and(inArray(caseEvents.caseId, caseIds)))
+    .orderBy(asc(caseEvents.at), asc(caseEvents.id));
+  for (const r of rows) {
+    const list = byCase.get(r.caseId) ?? [];
+    list.push({ kind: r.kind, at: r.at.toISOString(), by: { name: r.name, role: r.role }, fields: r.details?.fields ?? [] });
+    byCase.set(r.caseId, list);
+  }
+  return byCase;
+}

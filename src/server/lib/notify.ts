@@ -1,0 +1,82 @@
+// One way to tell a person something: an in-app notification and an email, both
+// from the same translated message, written in the caller's transaction (the outbox delivers).
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { notifications, users } from '../db/schema.ts';
+import { renderEmailText, type MessageKind, type MessageParams } from './messages.ts';
+import { enqueueEmail } from './outbox.ts';
+
+export interface Recipient {
+  id: string;
+  role: 'Family-Member' | 'Lawyer' | 'Jail-Authority';
+  name: string;
+  email: string;
+  language: string | null;
+  emailReminders: boolean;
+}
+
+const recipientColumns = {
+  id: users.id,
+  role: users.role,
+  name: users.name,
+  email: users.email,
+  language: users.language,
+  emailReminders: users.emailReminders,
+};
+
+/** The accounts to tell, in one query. */
+export async function findRecipients(db: Db, ids: readonly string[]): Promise<Recipient[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db.select(recipientColumns).from(users).where(inArray(users.id, unique));
+}
+
+export async function findRecipient(db: Db, id: string): Promise<Recipient | undefined> {
+  return (await findRecipients(db, [id]))[0];
+}
+
+export interface NotifyOptions {
+  kind: MessageKind;
+  params: MessageParams;
+  /** Path inside the app the notification and the email point to. */
+  link: string;
+  publicUrl: string;
+  /** A scheduled reminder: the email obeys the person's "reminder emails" setting; the in-app one stays. */
+  reminder?: boolean;
+  /** Email only (account emails such as password reset), no in-app notification. */
+  emailOnly?: boolean;
+  /** The email waits until then (an undo window); the id it returns lets the undo cancel it. */
+  notBefore?: Date;
+}
+
+const absolute = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
+
+/** In-app notification plus email in the recipient's saved language. */
+export async function notify(db: Db, recipient: Recipient, options: NotifyOptions): Promise<string | undefined> {
+  if (!options.emailOnly) {
+    await db.insert(notifications).values({ userId: recipient.id, kind: options.kind, params: options.params, link: options.link });
+  }
+  if (options.reminder && !recipient.emailReminders) return undefined;
+  const mail = renderEmailText(recipient.language, options.kind, options.params, {
+    name: recipient.name,
+    link: options.link ? absolute(options.publicUrl, options.link) : undefined,
+    profileLink: options.reminder ? absolute(options.publicUrl, '/edit-profile') : undefined,
+  });
+  return enqueueEmail(db, { to: recipient.email, subject: mail.subject, text: mail.text }, options.notBefore);
+}
+
+export async function notifyAll(db: Db, recipients: readonly Recipient[], options: NotifyOptions): Promise<void> {
+  for (const r of recipients) await notify(db, r, options);
+}
+
+/** An email to an address that is no account (the DLSA, the operator): rendered in `language`. */
+export async function emailAddress(
+  db: Db,
+  to: { email: string; name: string; language?: string | null },
+  kind: MessageKind,
+  params: MessageParams,
+  link?: string,
+): Promise<void> {
+  const mail = renderEmailText(to.language ?? 'en', kind, params, { name: to.name, link });
+  await enqueueEmail(db, { to: to.email, subject: mail.subject, text: mail.text });
+}

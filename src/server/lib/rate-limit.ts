@@ -1,0 +1,89 @@
+// Rate limits and sign-in lock-out kept in PostgreSQL, so every instance shares one count
+// (docs/decisions/0008-rate-limits-in-postgres.md). Fixed windows: a key's count starts at its
+// first hit and resets when its window ends. Every change is one atomic statement.
+import type { FastifyReply } from 'fastify';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { rateLimited } from './errors.ts';
+
+export interface Hit {
+  /** Hits in the current window, this one included. */
+  hits: number;
+  allowed: boolean;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfter: number;
+}
+
+/** A count never grows past this (an integer column under a flood). */
+const HITS_CAP = 1_000_000_000;
+
+/**
+ * Counts one hit on `key` and says whether it is within `max` per `windowMs`. The statement also
+ * removes a few expired keys (never the one being counted), so the table stays small without a job.
+ */
+export async function hit(db: Db, key: string, max: number, windowMs: number): Promise<Hit> {
+  const result = await db.execute(sql`
+    with pruned as (
+      delete from rate_limits where key in (
+        select key from rate_limits where reset_at < now() and key <> ${key} limit 20 for update skip locked
+      )
+    )
+    insert into rate_limits (key, hits, reset_at)
+    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      hits = case when rate_limits.reset_at <= now() then 1 else least(rate_limits.hits + 1, ${HITS_CAP}) end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning hits, ceil(extract(epoch from reset_at - now()))::int as retry_after`);
+  const row = rowsOf<{ hits: number | string; retry_after: number | string }>(result)[0];
+  if (!row) throw new Error('rate limit upsert returned nothing');
+  const hits = Number(row.hits);
+  return { hits, allowed: hits <= max, retryAfter: Math.max(1, Number(row.retry_after)) };
+}
+
+/** Gives back one hit (a sign-in that turned out right is not a failure). */
+export async function refund(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
+}
+
+/** Sets a flag key for `ttlMs` (e.g. "this account signed in from this address"). */
+export async function mark(db: Db, key: string, ttlMs: number): Promise<void> {
+  await db.execute(sql`
+    insert into rate_limits (key, hits, reset_at) values (${key}, 1, now() + ${ttlMs} * interval '1 millisecond')
+    on conflict (key) do update set hits = 1, reset_at = excluded.reset_at`);
+}
+
+/** Whether a flag key is set and unexpired. */
+export async function isMarked(db: Db, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)))
+    .limit(1);
+  return !!row;
+}
+
+/** A 429 in our shape, with Retry-After. */
+export function refuse(reply: FastifyReply, h: Hit, message?: string): never {
+  void reply.header('retry-after', String(h.retryAfter));
+  throw rateLimited(message);
+}
+
+/** Counts one hit and refuses with 429 when over the limit. */
+export async function enforce(
+  db: Db,
+  reply: FastifyReply,
+  limit: { key: string; max: number; windowMs: number },
+  message?: string,
+): Promise<void> {
+  const h = await hit(db, limit.key, limit.max, limit.windowMs);
+  if (!h.allowed) refuse(reply, h, message);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres returns { rows }, PGlite returns { rows } too; drizzle passes them through.
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}

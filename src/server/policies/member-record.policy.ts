@@ -1,0 +1,86 @@
+// Which lawyer may see which family member's record: written once, here (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
+// A family member sees their own record; the jail authority sees every record; a lawyer sees the
+// record of a member whose request they accepted, and only the request details of one who asked
+// them and is still waiting. Everyone else is told nothing: the record does not exist for them (404).
+// The queries (lists, downloads, uploads) take their SQL conditions from here, and the decision
+// table below is what tests/policies.test.ts checks, role by relationship by action.
+import { and, eq, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { OPEN_REQUEST_STATUSES, type Role } from '#shared/constants.ts';
+import type { Db } from '../db/client.ts';
+import { lawyerRequests } from '../db/schema.ts';
+
+/** A lawyer's relation to a family member, as lawyer_requests stores it ('accepted' wins over 'pending'). */
+export type ClientRelation = 'accepted' | 'pending' | undefined;
+
+/** What a user does to a member's record. */
+export type MemberRecordAction =
+  /** The record itself: cases, documents, bail papers (and their downloads). */
+  | 'read-record'
+  /** The details a request carries (name, case), as a lawyer deciding it sees them. */
+  | 'read-request'
+  /** Adding a bail paper to the record. */
+  | 'upload-bail-paper';
+
+/** allow, or the refusal's status: 404 hides that the record exists, 403 says "you may see it, not do this". */
+export type Decision = 'allow' | 'forbidden' | 'not_found';
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+/**
+ * The rule. `relation` is the actor's relation to the member when the actor is a lawyer (ignored
+ * for other roles).
+ */
+export function decideMemberRecord(actor: Actor, familyMemberId: string, relation: ClientRelation, action: MemberRecordAction): Decision {
+  switch (actor.role) {
+    case 'Jail-Authority':
+      // Sees every record; bail papers come from the member or their lawyer, not from the jail.
+      return action === 'upload-bail-paper' ? 'forbidden' : 'allow';
+    case 'Family-Member':
+      return actor.id === familyMemberId ? 'allow' : 'not_found';
+    case 'Lawyer':
+      if (relation === 'accepted') return 'allow';
+      if (relation === 'pending') return action === 'read-request' ? 'allow' : action === 'upload-bail-paper' ? 'forbidden' : 'not_found';
+      return 'not_found';
+  }
+}
+
+/**
+ * SQL: the lawyer_requests rows of this lawyer and member that are open (pending or accepted).
+ * Either side may be a value or a column, so it serves lookups and correlated subqueries alike.
+ */
+export function openRequestBetween(lawyerId: string | SQLWrapper, familyMemberId: string | SQLWrapper): SQL {
+  return and(
+    eq(lawyerRequests.lawyerId, lawyerId as string),
+    eq(lawyerRequests.familyMemberId, familyMemberId as string),
+    inArray(lawyerRequests.status, [...OPEN_REQUEST_STATUSES]),
+  )!;
+}
+
+/** SQL: this lawyer accepted this member's request, so the lawyer sees the member's record (lists of clients). */
+export function seesRecordAsLawyer(lawyerId: string | SQLWrapper, familyMemberId: string | SQLWrapper): SQL {
+  return and(
+    eq(lawyerRequests.lawyerId, lawyerId as string),
+    eq(lawyerRequests.familyMemberId, familyMemberId as string),
+    eq(lawyerRequests.status, 'accepted'),
+  )!;
+}
+
+/** The lawyer's relation to a member, in one statement. */
+export async function findClientRelation(db: Db, lawyerId: string, familyMemberId: string): Promise<ClientRelation> {
+  const rows = await db.select({ status: lawyerRequests.status }).from(lawyerRequests).where(openRequestBetween(lawyerId, familyMemberId));
+  if (rows.some((r) => r.status === 'accepted')) return 'accepted';
+  return rows.length > 0 ? 'pending' : undefined;
+}
+
+/** The relation the rule needs: only a lawyer's is looked up (no query for the other roles). */
+export async function relationOf(db: Db, actor: Actor, familyMemberId: string): Promise<ClientRelation> {
+  return actor.role === 'Lawyer' ? findClientRelation(db, actor.id, familyMemberId) : undefined;
+}
+
+/** Loads what the rule needs and decides. */
+export async function memberRecordDecision(db: Db, actor: Actor, familyMemberId: string, action: MemberRecordAction): Promise<Decision> {
+  return decideMemberRecord(actor, familyMemberId, await relationOf(db, actor, familyMemberId), action);
+}

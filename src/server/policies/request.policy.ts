@@ -1,0 +1,34 @@
+// Lawyer requests: who may ask whom, and who may answer. A request is "open" while pending or
+// accepted (OPEN_REQUEST_STATUSES, the same list the partial unique index in schema.ts uses): a
+// member has at most one open request per lawyer.
+import { AppError, conflict, forbidden, notFound } from '../lib/errors.ts';
+
+export const alreadyRequested = () => conflict('already_requested', 'You have already requested this lawyer.');
+
+/** What a family member asking a lawyer has, as the queries load it. */
+export interface RequestFacts {
+  /** The requesting member's case types (empty when not registered). */
+  caseTypes: readonly string[];
+  registered: boolean;
+  lawyer: { lawyerType: string } | undefined;
+  /** A pending or accepted request from this member to this lawyer already exists. */
+  hasOpenRequest: boolean;
+}
+
+/** Why a family member may not request this lawyer, or null when they may (docs/spec.md#4-states-and-transitions, Lawyer request). */
+export function requestRefusal(f: RequestFacts, registrationRequired: () => AppError): AppError | null {
+  if (!f.registered) return registrationRequired();
+  if (!f.lawyer) return notFound('lawyer');
+  if (!f.caseTypes.includes(f.lawyer.lawyerType))
+    return conflict('lawyer_type_mismatch', "This lawyer does not handle your case type. Choose a lawyer of your case's type.");
+  if (f.hasOpenRequest) return alreadyRequested();
+  return null;
+}
+
+/** Why a lawyer's conditional decision matched no row: not this lawyer's request → 404; already answered → 409. */
+export function decisionRefusal(request: { lawyerId: string; status: string } | undefined, lawyerId: string): AppError {
+  if (!request || request.lawyerId !== lawyerId) return notFound('request');
+  if (request.status !== 'pending') return new AppError(409, 'request_decided', `This request was already ${request.status}.`);
+  // Matched nothing yet still pending and ours: cannot happen, but never report success.
+  return forbidden();
+}

@@ -1,0 +1,213 @@
+// The release tracker in the browser: the family enters the facts on a 360 px phone and
+// sees the S.479 date and what to do; the accepted lawyer sees the same and corrects a fact; the jail
+// authority filters "eligible now", opens the S.479(3) application and prints it (recorded).
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signInViaApi, signUpViaApi, uniqueEmail } from './helpers.ts';
+
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
+  expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json().catch(() => null);
+}
+
+/** The first day of the month `months` from today's month (UTC), as YYYY-MM-DD: no month-end clamping. */
+function firstOfMonth(months: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+}
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+interface Client {
+  name: string;
+  email: string;
+  prisoner: string;
+  caseNumber: string;
+  caseId: string;
+  lawyerName: string;
+  lawyerEmail: string;
+}
+
+/**
+ * A family member whose son has been held for theft (3 years, first offence) since the first of the
+ * month two years ago: one third (12 months) has passed, so he is eligible now. Their lawyer accepted.
+ */
+async function eligibleClient(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<Client> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const context = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN });
+  const family = await context();
+  const lawyer = await context();
+  const c = {
+    name: `Sunita Release ${tag}`,
+    email: uniqueEmail('sunita'),
+    prisoner: `Ravi Release ${tag}`,
+    caseNumber: `FIR-479-${tag}`,
+    caseId: '',
+    lawyerName: `Adv. Release ${tag}`,
+    lawyerEmail: uniqueEmail('advrelease'),
+  };
+  await ok(await family.post('/api/auth/signup', { data: { role: 'Family-Member', name: c.name, email: c.email, password: PASSWORD } }));
+  await ok(await family.post('/api/auth/signin', { data: { role: 'Family-Member', email: c.email, password: PASSWORD } }));
+  await ok(
+    await family.put('/api/family/registration', {
+      data: {
+        phone: '9876501234',
+        address: '5 Rohini, Delhi',
+        caseNumber: c.caseNumber,
+        detail: 'Son held for theft',
+        caseType: 'Criminal Defense Lawyer',
+        facts: {
+          prisonerName: c.prisoner,
+          prisonerRelation: 'son',
+          prison: 'Tihar Jail No. 4',
+          custodySince: firstOfMonth(-24),
+          court: 'Saket District Court',
+          cnr: 'DLST010012342024',
+          offences: [{ code: 'theft' }],
+          firstOffence: true,
+          chargesheetFiledOn: firstOfMonth(-23),
+        },
+      },
+    }),
+  );
+  const reg = (await ok(await family.get('/api/family/registration'))) as { cases: { id: string }[] };
+  c.caseId = reg.cases[0]!.id;
+  await ok(
+    await lawyer.post('/api/auth/signup', { data: { role: 'Lawyer', name: c.lawyerName, email: c.lawyerEmail, password: PASSWORD } }),
+  );
+  await ok(await lawyer.post('/api/auth/signin', { data: { role: 'Lawyer', email: c.lawyerEmail, password: PASSWORD } }));
+  const lawyerId = ((await ok(await lawyer.get('/api/auth/session'))) as { user: { id: string } }).user.id;
+  await ok(
+    await lawyer.put('/api/lawyers/registration', {
+      data: { phone: '9811100000', address: 'Chamber 9, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
+    }),
+  );
+  await ok(await family.post('/api/family/requests', { data: { lawyerId } }));
+  const { requests } = (await ok(await lawyer.get('/api/lawyers/requests'))) as { requests: { id: string }[] };
+  await ok(await lawyer.post(`/api/lawyers/requests/${requests[0]!.id}/accept`));
+  await family.dispose();
+  await lawyer.dispose();
+  return c;
+}
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the family enters the facts at /fmform and sees the S.479 date with what to do next', async ({ page }) => {
+    await signUpViaApi(page, 'Family-Member', 'Meena Facts');
+    await page.goto('/fmform');
+    await page.getByLabel('Phone number').fill('9876543210');
+    await page.getByLabel('Address').fill('14 Gandhi Nagar, Delhi');
+    await page.getByLabel('Case ID').fill(`FIR-${Date.now()}`);
+    await page.getByLabel('Case details').fill('Brother held for theft.');
+    await page.getByLabel('Case type').selectOption('Criminal Defense Lawyer');
+
+    // Facts: custody since the first of the month a year ago, theft (3 years), first offence not known.
+    const custody = firstOfMonth(-12);
+    const eligibleOn = firstOfMonth(6); // half of 36 months = 18 months after custody
+    await page.getByLabel('Person in custody').fill('Arjun');
+    await page.getByLabel('Your relation to him or her').selectOption('brother');
+    await page.getByLabel('Prison', { exact: true }).fill('Tihar Jail No. 2');
+    await page.getByLabel('In custody since').fill(custody);
+    await page.getByLabel('CNR number (if known)').fill('dlst-01-001234-2025');
+    await page.getByRole('button', { name: 'Add an offence' }).click();
+    await page.getByRole('combobox', { name: 'Offence 1' }).fill('379');
+    await page.getByRole('option', { name: /^Theft — BNS 303\(2\) \(IPC 379\)/ }).click();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page, '/fmform with facts');
+
+    // A CNR of the wrong length is refused before anything is sent.
+    await page.getByLabel('CNR number (if known)').fill('DLST01');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('The CNR number has 16 characters: 4 letters, then 12 digits.')).toBeVisible();
+    await page.getByLabel('CNR number (if known)').fill('dlst-01-001234-2025');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/family-member$/);
+
+    await page.goto('/family-case');
+    const explainer = page.getByTestId('release-explainer');
+    await expect(explainer).toContainText('Section 479 BNSS says he or she is to be released on bail after half of the maximum sentence');
+    await expect(explainer).toContainText(longDate(eligibleOn));
+    await expect(explainer).toContainText('If this is the first offence, the date is earlier');
+    await expect(explainer.getByRole('link', { name: /15100/ })).toHaveAttribute('href', 'tel:15100');
+    await expect(explainer).toContainText('this is not legal advice');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page, '/family-case with the release date');
+
+    // Later the family learns it is his first offence: one third (12 months) has passed → eligible.
+    await explainer.getByRole('link', { name: /Enter or change the facts/ }).click();
+    await page.getByLabel('First offence?').selectOption('yes');
+    await page.getByRole('button', { name: 'Save the facts' }).click();
+    await expect(page.getByText('Facts saved. The dates are updated.')).toBeVisible();
+    await expect(page.getByTestId('release-explainer')).toContainText('has served one third of the maximum sentence for a first offence');
+    await expect(page.getByText('Meena Facts (family member) changed: first offence')).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page, '/case/:caseId');
+  });
+});
+
+test('the accepted lawyer sees what the law says for the client and records delay by the accused', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const c = await eligibleClient(playwright, baseURL!);
+  await signInViaApi(page, 'Lawyer', c.lawyerEmail);
+  await page.goto('/lawyer-cases');
+  const card = page.getByRole('region', { name: c.name });
+  const explainer = card.getByTestId('release-explainer');
+  await expect(explainer).toContainText('has served one third of the maximum sentence for a first offence');
+  await expect(explainer).toContainText('The jail superintendent must apply to the court.');
+  await expectAccessible(page, '/lawyer-cases with the release tracker');
+
+  await explainer.getByRole('link', { name: 'Enter or change the facts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Case facts and release' })).toBeVisible();
+  await page.getByLabel('Days of delay caused by the accused').fill('30');
+  await page.getByRole('button', { name: 'Save the facts' }).click();
+  await expect(page.getByText('Facts saved. The dates are updated.')).toBeVisible();
+  await expect(page.getByTestId('release-explainer')).toContainText('Days of delay the court put down to the accused are added: 30.');
+  await expect(page.getByText(`${c.lawyerName} (lawyer) changed: delay by the accused`)).toBeVisible();
+  await expectAccessible(page, '/case/:caseId as the lawyer');
+});
+
+test('the jail authority filters "eligible now", opens the S.479(3) application and prints it', async ({ page, playwright, baseURL }) => {
+  const c = await eligibleClient(playwright, baseURL!);
+  await signUpViaApi(page, 'Jail-Authority', 'Supt. Rao');
+  await page.addInitScript(() => {
+    window.print = () => {
+      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
+    };
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('release-count-eligible-now')).toBeVisible();
+  await page.getByRole('button', { name: /^Eligible now \(S\.479\): \d+\. Show them$/ }).click();
+  await expect(page).toHaveURL(/filter=eligible-now/);
+  await expect(page.getByLabel('Show', { exact: true })).toHaveValue('eligible-now');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(c.caseNumber);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const card = page.getByRole('article', { name: c.name });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card.getByText('Eligible now (S.479)')).toBeVisible();
+  await expectAccessible(page, '/dashboard filtered on eligible now');
+
+  await card.getByRole('link', { name: 'Application to the court (S.479(3))' }).click();
+  await expect(page).toHaveURL(new RegExp(`/jail/application/${c.caseId}$`));
+  const doc = page.getByTestId('application-document');
+  await expect(doc).toContainText('Application under Section 479(3) of the Bharatiya Nagarik Suraksha Sanhita, 2023');
+  await expect(doc).toContainText(c.prisoner);
+  await expect(doc).toContainText('Tihar Jail No. 4');
+  await expect(doc).toContainText('DLST010012342024');
+  await expect(doc).toContainText('one third');
+  await expect(doc).toContainText('धारा 479(3)');
+  await expectAccessible(page, '/jail/application/:caseId');
+
+  await page.getByRole('button', { name: 'Print' }).click();
+  await expect(page.getByText('Printing recorded in the case timeline.')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0)).toBe(1);
+
+  // The case page shows who printed it.
+  await page.getByRole('link', { name: 'Back to the case' }).click();
+  await expect(page.getByText('Supt. Rao (jail authority) printed the application to the court')).toBeVisible();
+});
