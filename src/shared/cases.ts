@@ -153,8 +153,12 @@ export const StoredReleaseSchema = z.object({
   maximumEndsOn: z.string().nullable(),
   defaultBailDays: z.number().int().nullable(),
   defaultBailEligibleOn: z.string().nullable(),
+  /** The day the person was released, as recorded (then none of the dates above apply any more). */
+  releasedOn: z.string().nullable(),
 });
 export type StoredRelease = z.infer<typeof StoredReleaseSchema>;
+/** The columns derived from the facts (the release date is recorded separately). */
+export type DerivedRelease = Omit<StoredRelease, 'releasedOn'>;
 
 /** The facts as assessRelease reads them. An unknown first offence counts as not first (the later date). */
 export function releaseInput(facts: CaseFacts, asOf: string): ReleaseInput | null {
@@ -177,7 +181,7 @@ export function assessCase(facts: CaseFacts, asOf: string): ReleaseAssessment | 
 }
 
 /** The parts of the assessment that do not change with today; asOf is irrelevant to them. */
-export function storedRelease(facts: CaseFacts): StoredRelease {
+export function storedRelease(facts: CaseFacts): DerivedRelease {
   const a = assessCase(facts, '0000-01-01');
   if (!a) {
     return {
