@@ -34,7 +34,9 @@ function Application({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation('release');
   const errorText = useErrorText();
   const today = todayInIndia();
-  const a = assessCase(detail.facts, today);
+  // Someone already released needs no application (the server refuses to record one too).
+  const released = !!detail.release.releasedOn && detail.release.releasedOn <= today;
+  const a = released ? null : assessCase(detail.facts, today);
   const printed = useRecordPrinted(detail.id);
   const back = (
     <Button component={Link} to={casePath(detail.id)} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
