@@ -249,7 +249,7 @@ export const ApplicationPrintedSchema = z.object({ at: z.string() });
 
 export const CASES_ERROR_CODES = ['not_eligible'] as const;
 
-/** Dashboard filters of the release tracker, derived from the stored dates and today (in SQL). */
+/** Dashboard filters of the release tracker: stored member flags for the clock's day, people in custody only. */
 export const RELEASE_FILTERS = ['eligible-now', 'eligible-30-days', 'default-bail-due', 'past-maximum'] as const;
 export type ReleaseFilter = (typeof RELEASE_FILTERS)[number];
 /** "Eligible within 30 days": the half / one-third date falls after today and at most this many days on. */

@@ -216,8 +216,8 @@ export const cases = pgTable(
     otherPendingCases: integer().notNull().default(0),
     delayByAccusedDays: integer().notNull().default(0),
     chargesheetFiledOn: date({ mode: 'string' }),
-    // Derived by assessRelease in the transaction that changes the facts; what depends on today is
-    // compared with today in SQL. s479Status: 'counting' means the half / one-third date applies.
+    // Derived by assessRelease in the transaction that changes the facts; what depends on today is kept
+    // as member flags (releaseEligibleNow …). s479Status: 'counting' means the half / one-third date applies.
     s479Status: text({ enum: ['not-applicable', 'barred', 'counting'] }),
     s479Fraction: text({ enum: ['1/2', '1/3'] }),
     s479EligibleOn: date({ mode: 'string' }),

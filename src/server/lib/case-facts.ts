@@ -1,6 +1,8 @@
 // Case facts and their stored release dates, shared by the family, lawyer, jail and cases
 // features. Every write goes through here so the dates are recomputed in the same transaction as the
 // facts, and every change after the case was added lands in the case timeline with who made it.
+// Also the release clock: the day the dashboard's release flags are computed for, and its daily pass
+// (drizzle/0006_release_custody.sql).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { changedFacts, storedRelease, toCaseFacts, type CaseEvent, type CaseFacts, type CaseFactsParsed } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
