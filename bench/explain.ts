@@ -9,6 +9,9 @@ import { sql } from 'drizzle-orm';
 import { openDb } from '#server/db/client.ts';
 import { migrate, migrationsFolder } from '#server/db/migrate.ts';
 import { listMembers } from '#server/features/jail/jail.queries.ts';
+import { releaseCounts } from '#server/features/jail/jail.release.ts';
+import { advanceReleaseClock } from '#server/lib/case-facts.ts';
+import { addDays } from '#shared/release.ts';
 import { findMemberCaseTypes, listCaseStatuses, listMatchingLawyers } from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
 import { seedBench, shapeFor } from './seed.ts';
@@ -57,6 +60,13 @@ try {
   const [target] = await rows(
     `select fm.name, fm.email, fm.phone, c.case_number from family_members fm join cases c on c.family_member_id = fm.user_id order by fm.user_id offset ${Math.floor(members * 0.61)} limit 1`,
   );
+  // The release tracker's daily pass, moved one day on and back each time so every run crosses the same day.
+  const dailyPass = async () => {
+    const [clock] = await rows(`select as_of::text as d from release_clock`);
+    const day = String(clock!.d);
+    await advanceReleaseClock(db, addDays(day, 1));
+    await advanceReleaseClock(db, day);
+  };
   const familyId = String(family!.id);
   const lawyerId = String(lawyer!.id);
   const page = { page: 1, pageSize: 50 };
@@ -72,6 +82,12 @@ try {
     ['filter no NGO', () => listMembers(db, { ...page, filter: 'no-ngo' })],
     ['filter bail waiting', () => listMembers(db, { ...page, filter: 'bail-waiting' })],
     ['filter bail accepted', () => listMembers(db, { ...page, filter: 'bail-accepted' })],
+    ['filter eligible now (S.479)', () => listMembers(db, { ...page, filter: 'eligible-now' })],
+    ['filter eligible within 30 days', () => listMembers(db, { ...page, filter: 'eligible-30-days' })],
+    ['filter default bail due', () => listMembers(db, { ...page, filter: 'default-bail-due' })],
+    ['filter past the maximum', () => listMembers(db, { ...page, filter: 'past-maximum' })],
+    ['release counts', () => releaseCounts(db)],
+    ['daily release pass (one day on)', () => dailyPass()],
     ['family: lawyer search', async () => listMatchingLawyers(db, familyId, (await findMemberCaseTypes(db, familyId)) ?? [])],
     ['family: case status', () => listCaseStatuses(db, familyId)],
     ['lawyer: pending requests', () => listPendingRequests(db, lawyerId)],

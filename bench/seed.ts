@@ -2,6 +2,9 @@
 // statements (generate_series), through the same triggers the app's own writes go through.
 import { sql } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
+import { storedRelease, type CaseFacts } from '#shared/cases.ts';
+import { OFFENCES } from '#shared/offences.ts';
+import { addDays, todayInIndia } from '#shared/release.ts';
 import type { Db } from '#server/db/client.ts';
 
 export interface SeedShape {
@@ -44,12 +47,71 @@ const PDF_HEX = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\
 
 const arr = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ')}]`;
 
+/** Distinct sets of case facts the cases draw from (a prime, so neighbouring cases differ). */
+const FACT_SETS = 997;
+
+/**
+ * Case facts for the release tracker, relative to today: custody begun up to six years ago, one
+ * offence from the list (one case in eight has two), a first offence six times in ten, another case
+ * pending one time in seven, a charge-sheet within 10-130 days for four in five (none if that day
+ * has not come), released one time in ten, and no facts at all one time in eight. The stored dates
+ * are derived by storedRelease exactly as the API does.
+ */
+function factSets(today: string) {
+  let seed = 11;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: FACT_SETS }, () => {
+    if (rand() < 0.125) return null;
+    const pick = () => OFFENCES[Math.floor(rand() * OFFENCES.length)]!;
+    const offences = (rand() < 0.125 ? [pick(), pick()] : [pick()]).map((o) => ({
+      code: o.id,
+      label: null,
+      maxMonths: o.maxMonths,
+      life: o.life,
+      death: o.death,
+    }));
+    const custodySince = addDays(today, -1 - Math.floor(rand() * 6 * 365));
+    const filed = addDays(custodySince, 10 + Math.floor(rand() * 120));
+    const chargesheetFiledOn = rand() < 0.8 && filed <= today ? filed : null;
+    const facts: CaseFacts = {
+      prisonerName: null,
+      prisonerRelation: null,
+      prison: null,
+      custodySince,
+      court: null,
+      cnr: null,
+      offences,
+      firstOffence: rand() < 0.6,
+      otherPendingCases: rand() < 1 / 7 ? 1 : 0,
+      delayByAccusedDays: 0,
+      chargesheetFiledOn,
+    };
+    const releasedOn = rand() < 0.1 ? addDays(today, -Math.floor(rand() * 30)) : null;
+    return { ...facts, ...storedRelease(facts), releasedOn };
+  });
+}
+
+async function seedFactSets(run: (q: string) => Promise<unknown>, today: string) {
+  const lit = (v: string | number | boolean | null) =>
+    v === null ? 'NULL' : typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v);
+  const rows = factSets(today).map((f, t) =>
+    f
+      ? `(${t}, ${lit(f.custodySince)}::date, '${JSON.stringify(f.offences)}'::jsonb, ${f.firstOffence}, ${f.otherPendingCases}, ${lit(f.chargesheetFiledOn)}::date,
+          ${lit(f.s479Status)}, ${lit(f.s479Fraction)}, ${lit(f.s479EligibleOn)}::date, ${lit(f.maximumEndsOn)}::date, ${lit(f.defaultBailDays)}::int,
+          ${lit(f.defaultBailEligibleOn)}::date, ${lit(f.releasedOn)}::date)`
+      : `(${t}, NULL::date, '[]'::jsonb, NULL::boolean, 0, NULL::date, NULL, NULL, NULL::date, NULL::date, NULL::int, NULL::date, NULL::date)`,
+  );
+  await run(`CREATE UNLOGGED TABLE bench_facts AS SELECT * FROM (VALUES ${rows.join(',\n')}) AS f(t, custody_since, offences,
+    first_offence, other_pending_cases, chargesheet_filed_on, s479_status, s479_fraction, s479_eligible_on, maximum_ends_on,
+    default_bail_days, default_bail_eligible_on, released_on)`);
+}
+
 /**
  * Member i (1..n): name "<first> <last> <i>", email m<i>@bench.rihaai.in, phone 9<i padded to 9>,
  * first case FIR-<i>/2024 of type i mod 9 (every 5th has a second, every 20th a third).
  * Requests go to members with i mod 10 < 3 (status by i mod 3: pending, accepted, rejected) to a
  * lawyer of their case type; every 4th member has an NGO; papers go to members with i mod 4 = 1,
- * and every other one of those has its bail accepted.
+ * and every other one of those has its bail accepted. Each case gets one of the fact sets above.
  */
 export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): Promise<void> {
   const run = (q: string) => db.execute(sql.raw(q));
@@ -57,6 +119,8 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   const typeCount = CASE_TYPES.length;
   const { members: n, lawyers: nl, ngos: nn } = shape;
   await run(`DROP TABLE IF EXISTS bench_ids`);
+  await run(`DROP TABLE IF EXISTS bench_facts`);
+  await seedFactSets(run, todayInIndia());
   await run(`CREATE UNLOGGED TABLE bench_ids (kind text NOT NULL, i int NOT NULL, id uuid NOT NULL, PRIMARY KEY (kind, i))`);
   await run(`INSERT INTO bench_ids SELECT 'member', i, gen_random_uuid() FROM generate_series(1, ${n}) i`);
   await run(`INSERT INTO bench_ids SELECT 'lawyer', i, gen_random_uuid() FROM generate_series(0, ${nl - 1}) i`);
@@ -69,10 +133,16 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   await run(`INSERT INTO family_members (user_id, phone, address)
     SELECT id, '9' || lpad(i::text, 9, '0'), i || ' Jail Road, ' || (${arr(STATES)})[1 + i % ${STATES.length}]
     FROM bench_ids WHERE kind = 'member'`);
-  await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type)
+  const factColumns = `custody_since, offences, first_offence, other_pending_cases, chargesheet_filed_on, s479_status,
+    s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, released_on`;
+  await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type, ${factColumns})
     SELECT b.id, 'FIR-' || b.i || CASE WHEN k = 1 THEN '' ELSE '-' || k END || '/2024', 'Held under IPC 379',
-      (${types})[1 + (b.i + k - 1) % ${typeCount}]
-    FROM bench_ids b, generate_series(1, 1 + (b.i % 5 = 0)::int + (b.i % 20 = 0)::int) k
+      (${types})[1 + (b.i + k - 1) % ${typeCount}], ${factColumns
+        .split(',')
+        .map((c) => `f.${c.trim()}`)
+        .join(', ')}
+    FROM bench_ids b CROSS JOIN generate_series(1, 1 + (b.i % 5 = 0)::int + (b.i % 20 = 0)::int) k
+      JOIN bench_facts f ON f.t = (b.i * 7 + k * 131) % ${FACT_SETS}
     WHERE b.kind = 'member'`);
   await run(`INSERT INTO users (id, email, name, role, password_hash)
     SELECT id, 'bench.l' || i || '@gmail.com', 'Adv. ' || (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / 7) % ${LAST.length}] || ' ' || i,
@@ -105,5 +175,6 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   await run(`INSERT INTO bail_reviews (family_member_id, status, decided_by)
     SELECT id, 'Accepted', '${jailUserId}' FROM bench_ids WHERE kind = 'member' AND i % 8 = 1 AND i <= ${shape.documents * 4}`);
   await run(`DROP TABLE bench_ids`);
+  await run(`DROP TABLE bench_facts`);
   await run(`ANALYZE`);
 }

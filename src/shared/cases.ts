@@ -153,8 +153,12 @@ export const StoredReleaseSchema = z.object({
   maximumEndsOn: z.string().nullable(),
   defaultBailDays: z.number().int().nullable(),
   defaultBailEligibleOn: z.string().nullable(),
+  /** The day the person was released, as recorded (then none of the dates above apply any more). */
+  releasedOn: z.string().nullable(),
 });
 export type StoredRelease = z.infer<typeof StoredReleaseSchema>;
+/** The columns derived from the facts (the release date is recorded separately). */
+export type DerivedRelease = Omit<StoredRelease, 'releasedOn'>;
 
 /** The facts as assessRelease reads them. An unknown first offence counts as not first (the later date). */
 export function releaseInput(facts: CaseFacts, asOf: string): ReleaseInput | null {
@@ -177,7 +181,7 @@ export function assessCase(facts: CaseFacts, asOf: string): ReleaseAssessment | 
 }
 
 /** The parts of the assessment that do not change with today; asOf is irrelevant to them. */
-export function storedRelease(facts: CaseFacts): StoredRelease {
+export function storedRelease(facts: CaseFacts): DerivedRelease {
   const a = assessCase(facts, '0000-01-01');
   if (!a) {
     return {
@@ -245,7 +249,7 @@ export const ApplicationPrintedSchema = z.object({ at: z.string() });
 
 export const CASES_ERROR_CODES = ['not_eligible'] as const;
 
-/** Dashboard filters of the release tracker, derived from the stored dates and today (in SQL). */
+/** Dashboard filters of the release tracker: stored member flags for the clock's day, people in custody only. */
 export const RELEASE_FILTERS = ['eligible-now', 'eligible-30-days', 'default-bail-due', 'past-maximum'] as const;
 export type ReleaseFilter = (typeof RELEASE_FILTERS)[number];
 /** "Eligible within 30 days": the half / one-third date falls after today and at most this many days on. */

@@ -117,6 +117,12 @@ export const familyMembers = pgTable(
       .generatedAlwaysAs(
         sql`CASE WHEN "bail_accepted" THEN 'bail-accepted' WHEN "bail_papers" > 0 THEN 'bail-paper-waiting' WHEN "accepted_lawyers" > 0 THEN 'lawyer-assigned' WHEN "pending_lawyers" > 0 THEN 'lawyer-requested' ELSE 'registered' END`,
       ),
+    // The release tracker's filters (drizzle/0006_release_custody.sql): any case still in custody
+    // matching on release_clock's day. Kept by triggers and the daily pass; never written by code.
+    releaseEligibleNow: boolean().notNull().default(false),
+    releaseEligibleSoon: boolean().notNull().default(false),
+    releaseDefaultBailDue: boolean().notNull().default(false),
+    releasePastMaximum: boolean().notNull().default(false),
   },
   (t) => [
     check('family_members_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
@@ -134,6 +140,18 @@ export const familyMembers = pgTable(
     index('family_members_bail_accepted_idx')
       .on(t.name, t.userId)
       .where(sql`${t.bailAccepted}`),
+    index('family_members_release_eligible_now_idx')
+      .on(t.name, t.userId)
+      .where(sql`${t.releaseEligibleNow}`),
+    index('family_members_release_eligible_soon_idx')
+      .on(t.name, t.userId)
+      .where(sql`${t.releaseEligibleSoon}`),
+    index('family_members_release_default_bail_due_idx')
+      .on(t.name, t.userId)
+      .where(sql`${t.releaseDefaultBailDue}`),
+    index('family_members_release_past_maximum_idx')
+      .on(t.name, t.userId)
+      .where(sql`${t.releasePastMaximum}`),
     // Prefix search (byte order): lower(name), email (stored lower case), phone.
     index('family_members_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('family_members_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
@@ -198,8 +216,8 @@ export const cases = pgTable(
     otherPendingCases: integer().notNull().default(0),
     delayByAccusedDays: integer().notNull().default(0),
     chargesheetFiledOn: date({ mode: 'string' }),
-    // Derived by assessRelease in the transaction that changes the facts; what depends on today is
-    // compared with today in SQL. s479Status: 'counting' means the half / one-third date applies.
+    // Derived by assessRelease in the transaction that changes the facts; what depends on today is kept
+    // as member flags (releaseEligibleNow …). s479Status: 'counting' means the half / one-third date applies.
     s479Status: text({ enum: ['not-applicable', 'barred', 'counting'] }),
     s479Fraction: text({ enum: ['1/2', '1/3'] }),
     s479EligibleOn: date({ mode: 'string' }),
@@ -226,6 +244,12 @@ export const cases = pgTable(
     index('cases_bailed_not_released_idx')
       .on(t.bailGrantedOn)
       .where(sql`${t.bailGrantedOn} is not null and ${t.releasedOn} is null`),
+    index('cases_chargesheet_due_idx')
+      .on(t.chargesheetFiledOn, t.familyMemberId)
+      .where(sql`${t.defaultBailEligibleOn} is not null and ${t.chargesheetFiledOn} is not null`),
+    index('cases_released_on_idx')
+      .on(t.releasedOn, t.familyMemberId)
+      .where(sql`${t.releasedOn} is not null`),
   ],
 );
 
@@ -477,6 +501,16 @@ export const notifications = pgTable(
 );
 
 /** One row per scheduled event that fired: its key makes every reminder exactly-once across instances. */
+/** The day the release flags of family_members are computed for (one row; moved by the daily pass). */
+export const releaseClock = pgTable(
+  'release_clock',
+  {
+    id: boolean().primaryKey().default(true),
+    asOf: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [check('release_clock_one_row', sql`${t.id}`)],
+);
+
 export const deadlineEvents = pgTable('deadline_events', {
   key: text().primaryKey(),
   firedAt: createdAt(),

@@ -1,7 +1,9 @@
 // Case facts and their stored release dates, shared by the family, lawyer, jail and cases
 // features. Every write goes through here so the dates are recomputed in the same transaction as the
 // facts, and every change after the case was added lands in the case timeline with who made it.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// Also the release clock: the day the dashboard's release flags are computed for, and its daily pass
+// (drizzle/0006_release_custody.sql).
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { changedFacts, storedRelease, toCaseFacts, type CaseEvent, type CaseFacts, type CaseFactsParsed } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../db/client.ts';
@@ -34,6 +36,7 @@ export function readStoredRelease(row: CaseRow) {
     maximumEndsOn: row.maximumEndsOn,
     defaultBailDays: row.defaultBailDays,
     defaultBailEligibleOn: row.defaultBailEligibleOn,
+    releasedOn: row.releasedOn,
   };
 }
 
@@ -96,4 +99,29 @@ export async function listCaseEvents(db: Db, caseIds: string[]): Promise<Map<str
     byCase.set(r.caseId, list);
   }
   return byCase;
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * The daily pass: moves the clock to `day` (forwards or back) and recomputes the flags of the members
+ * whose dates lie in between. Returns how many members were recomputed.
+ */
+export async function advanceReleaseClock(db: Db, day: string): Promise<number> {
+  const { rows } = (await db.execute(sql`select release_clock_advance(${day}::date) as n`)) as Rows<{ n: number | string }>;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Before a read of the flags: moves the clock forward to today if the day has turned since the last
+ * pass (one single-row read otherwise), so the dashboard is exact even before the worker's next pass.
+ * Returns the day the flags are for.
+ */
+export async function syncReleaseClock(db: Db, today = todayInIndia()): Promise<string> {
+  const { rows } = (await db.execute(
+    sql`select greatest(as_of, ${today}::date)::text as day,
+          case when as_of < ${today}::date then release_clock_advance(${today}::date) else 0 end as moved
+        from release_clock`,
+  )) as Rows<{ day: string }>;
+  return rows[0]?.day ?? today;
 }

@@ -4,12 +4,14 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { assessCase, type CaseDetail } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
+import { loadScriptFont } from '#client/lib/i18n.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { applicationText, type ApplicationLanguage } from './application-text.ts';
@@ -22,6 +24,8 @@ export function ApplicationPage() {
   const { caseId = '' } = useParams();
   const errorText = useErrorText();
   const query = useQuery(caseQuery(caseId));
+  // The Hindi half needs Devanagari whatever the screen's language (many machines have no such font).
+  useEffect(() => loadScriptFont('hi'), []);
   if (query.isPending) return <Loading label={t('page.loading')} />;
   return (
     <Page title={t('application.title')} size="md">
@@ -34,7 +38,9 @@ function Application({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation('release');
   const errorText = useErrorText();
   const today = todayInIndia();
-  const a = assessCase(detail.facts, today);
+  // Someone already released needs no application (the server refuses to record one too).
+  const released = !!detail.release.releasedOn && detail.release.releasedOn <= today;
+  const a = released ? null : assessCase(detail.facts, today);
   const printed = useRecordPrinted(detail.id);
   const back = (
     <Button component={Link} to={casePath(detail.id)} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>

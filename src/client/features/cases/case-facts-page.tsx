@@ -42,6 +42,7 @@ function CaseFacts({ detail }: { detail: CaseDetail }) {
         <ReleaseExplainer
           caseId={detail.id}
           facts={detail.facts}
+          releasedOn={detail.release.releasedOn}
           editLink={false}
           applicationLink={detail.can.printApplication}
           headingLevel={2}

@@ -7,7 +7,7 @@ export function ClientRelease({ cases }: { cases: LawyerCase[] }) {
   return (
     <Stack gap="md">
       {cases.map((c) => (
-        <ReleaseExplainer key={c.id} caseId={c.id} facts={c.facts} />
+        <ReleaseExplainer key={c.id} caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} />
       ))}
     </Stack>
   );

@@ -54,14 +54,24 @@ export function MemberRelease({ member }: { member: JailMember }) {
     <Stack gap={6}>
       {member.cases.map((c) => {
         const r = c.release;
-        const eligible = !!r?.s479EligibleOn && r.s479EligibleOn <= today;
+        // Released: none of the filters count the case, so no badge and no application.
+        const released = !!r?.releasedOn && r.releasedOn <= today;
+        const eligible = !released && !!r?.s479EligibleOn && r.s479EligibleOn <= today;
         const badges: { key: string; label: string; color: string }[] = [];
-        if (eligible) badges.push({ key: 'now', label: t('filter.eligible-now'), color: 'red.9' });
+        if (released) {
+          // No badges.
+        } else if (eligible) badges.push({ key: 'now', label: t('filter.eligible-now'), color: 'red.9' });
         else if (r?.s479EligibleOn && r.s479EligibleOn <= soon)
           badges.push({ key: 'soon', label: t('filter.eligible-30-days'), color: 'orange.9' });
-        if (r?.defaultBailEligibleOn && r.defaultBailEligibleOn <= today && (!c.chargesheetFiledOn || c.chargesheetFiledOn > today))
+        if (
+          !released &&
+          r?.defaultBailEligibleOn &&
+          r.defaultBailEligibleOn <= today &&
+          (!c.chargesheetFiledOn || c.chargesheetFiledOn > today)
+        )
           badges.push({ key: 'bail', label: t('filter.default-bail-due'), color: 'grape.9' });
-        if (r?.maximumEndsOn && r.maximumEndsOn <= today) badges.push({ key: 'max', label: t('filter.past-maximum'), color: 'red.9' });
+        if (!released && r?.maximumEndsOn && r.maximumEndsOn <= today)
+          badges.push({ key: 'max', label: t('filter.past-maximum'), color: 'red.9' });
         return (
           <Stack key={c.id} gap={4}>
             <Group gap="xs" wrap="wrap">
@@ -75,13 +85,15 @@ export function MemberRelease({ member }: { member: JailMember }) {
               ))}
             </Group>
             <Text size="sm">
-              {r?.s479EligibleOn
-                ? t('member.eligibleOn', { date: day(r.s479EligibleOn) })
-                : r?.s479Status === 'barred'
-                  ? t('member.barred')
-                  : r?.s479Status === 'not-applicable'
-                    ? t('member.notApplicable')
-                    : t('member.noFacts')}
+              {released && r?.releasedOn
+                ? t('member.released', { date: day(r.releasedOn) })
+                : r?.s479EligibleOn
+                  ? t('member.eligibleOn', { date: day(r.s479EligibleOn) })
+                  : r?.s479Status === 'barred'
+                    ? t('member.barred')
+                    : r?.s479Status === 'not-applicable'
+                      ? t('member.notApplicable')
+                      : t('member.noFacts')}
             </Text>
             <Group gap="sm" wrap="wrap">
               <Anchor component={Link} to={casePath(c.id)} size="sm">

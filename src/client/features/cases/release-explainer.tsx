@@ -1,8 +1,9 @@
 // What the law says for one case, in plain words: the S.479 BNSS date or why it
 // does not apply, the maximum, default bail, and what to do next. Computed with the same
-// assessRelease the server stores the dates with, for today in India.
+// assessRelease the server stores the dates with, for today in India. Once the person has been
+// released it says so instead: none of the dates apply any more.
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarEvent, IconPhone, IconPrinter } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconPhone, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { assessCase, type CaseFacts } from '#shared/cases.ts';
@@ -18,9 +19,12 @@ export function ReleaseExplainer({
   editLink = true,
   applicationLink = false,
   headingLevel = 3,
+  releasedOn = null,
 }: {
   caseId: string;
   facts: CaseFacts;
+  /** The recorded release date, if any. */
+  releasedOn?: string | null;
   editLink?: boolean;
   applicationLink?: boolean;
   headingLevel?: 2 | 3 | 4;
@@ -28,7 +32,8 @@ export function ReleaseExplainer({
   const { t } = useTranslation('release');
   const day = useFormatDay();
   const today = todayInIndia();
-  const a = assessCase(facts, today);
+  const released = releasedOn && releasedOn <= today ? releasedOn : null;
+  const a = released ? null : assessCase(facts, today);
   const titleId = `release-${caseId}`;
   const gravest = facts.offences.some((o) => o.life || o.death);
 
@@ -74,7 +79,16 @@ export function ReleaseExplainer({
       <Title order={headingLevel} size="h5" id={titleId}>
         {t('title')}
       </Title>
-      {!a ? (
+      {released ? (
+        <Paper withBorder p="sm" radius="md" bg="green.0" data-testid="release-released">
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <IconCircleCheck size={18} aria-hidden />
+            <Text size="sm" fw={700} style={{ minWidth: 0 }}>
+              {t('released', { date: day(released) })}
+            </Text>
+          </Group>
+        </Paper>
+      ) : !a ? (
         <Text size="sm">{t('noCustody')}</Text>
       ) : (
         <Paper withBorder p="sm" radius="md" bg={urgent ? 'orange.0' : 'blue.0'}>
@@ -90,22 +104,26 @@ export function ReleaseExplainer({
           </Group>
         </Paper>
       )}
-      <Text size="sm" fw={600}>
-        {t('next.title')}
-      </Text>
-      <List size="sm" spacing={2}>
-        <List.Item>{t('next.lawyer')}</List.Item>
-        <List.Item>{t('next.dlsa')}</List.Item>
-        <List.Item>
-          {t('next.helpline')}{' '}
-          <Anchor href={`tel:${HELPLINE}`} fw={700}>
-            <IconPhone size={14} aria-hidden /> {HELPLINE}
-          </Anchor>
-        </List.Item>
-      </List>
-      <Text size="xs" c="dimmed" fs="italic">
-        {t('note')}
-      </Text>
+      {!released && (
+        <>
+          <Text size="sm" fw={600}>
+            {t('next.title')}
+          </Text>
+          <List size="sm" spacing={2}>
+            <List.Item>{t('next.lawyer')}</List.Item>
+            <List.Item>{t('next.dlsa')}</List.Item>
+            <List.Item>
+              {t('next.helpline')}{' '}
+              <Anchor href={`tel:${HELPLINE}`} fw={700}>
+                <IconPhone size={14} aria-hidden /> {HELPLINE}
+              </Anchor>
+            </List.Item>
+          </List>
+          <Text size="xs" c="dimmed" fs="italic">
+            {t('note')}
+          </Text>
+        </>
+      )}
       {(editLink || (applicationLink && a?.s479.status === 'eligible')) && (
         <Stack gap={6} align="flex-start">
           {editLink && (

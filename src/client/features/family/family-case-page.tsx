@@ -106,7 +106,7 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
           <Row label={t('cases.ngo')}>{c.ngo ? c.ngo.name : t('cases.ngoNone')}</Row>
         </Stack>
 
-        <ReleaseExplainer caseId={c.id} facts={c.facts} />
+        <ReleaseExplainer caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} />
         <Title order={3} size="h5">
           {t('timeline.title')}
         </Title>

@@ -59,8 +59,10 @@ export async function casesRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const user = requireUser(req);
       const { found } = await load(req.params.caseId, user);
-      const eligibleOn = found.row.s479EligibleOn;
-      if (!eligibleOn || eligibleOn > todayInIndia()) throw notEligible();
+      const { s479EligibleOn: eligibleOn, releasedOn } = found.row;
+      const today = todayInIndia();
+      // Nothing to apply for once the person has been released.
+      if (!eligibleOn || eligibleOn > today || (releasedOn && releasedOn <= today)) throw notEligible();
       const at = await db.transaction(async (tx) => {
         const printedAt = await recordApplicationPrinted(tx, found.row.id, user.id);
         await audit(tx, user.id, 'case.application_printed', found.row.familyMemberId, { caseId: found.row.id });

@@ -79,6 +79,7 @@ describe('family enters facts', () => {
       maximumEndsOn: '2027-01-01',
       defaultBailDays: 60,
       defaultBailEligibleOn: null,
+      releasedOn: null,
     });
     const row = await caseRow(body.id);
     expect(row.s479EligibleOn).toBe('2025-01-01');

@@ -23,6 +23,7 @@ import { cases, deadlineEvents, hearings, lawyerRequests, lawyers, prisons, user
 import { emailAddress, findRecipients, notify, type Recipient } from '../../lib/notify.ts';
 import { caseAudienceIds } from './deadlines.queries.ts';
 import { setBeforeDeliveryPass } from '../../lib/outbox.ts';
+import { syncReleaseClock } from '../../lib/case-facts.ts';
 
 export interface DeadlinePassOptions {
   /** The clock of this pass; tests move it. */
@@ -203,6 +204,8 @@ async function bailNotReleased(db: Db, o: Required<DeadlinePassOptions>, today: 
 export async function runDeadlinePass(db: Db, options: DeadlinePassOptions): Promise<string[]> {
   const o = { batch: 200, ...options };
   const today = indianDay(o.now);
+  // The release tracker's daily pass: the dashboard's release flags and counts move to today.
+  await syncReleaseClock(db, today);
   return [
     ...(await hearingReminders(db, o, today)),
     ...(await requestDeadlines(db, o, 'reminder')),

@@ -38,7 +38,8 @@ import { enqueueEmail } from '../../lib/outbox.ts';
 import { renderEmailText } from '../../lib/messages.ts';
 import { audit } from '../../lib/audit.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
-import { releaseMemberWhere } from './jail.release.ts';
+import { RELEASE_FILTER_COLUMNS } from './jail.release.ts';
+import { syncReleaseClock } from '../../lib/case-facts.ts';
 import { noBailPaper } from '../../policies/ngo.policy.ts';
 
 const memberId = familyMembers.userId;
@@ -53,18 +54,13 @@ const STORED_FILTERS = {
   'no-ngo': sql`not ${familyMembers.hasNgo}`,
   'bail-waiting': sql`${familyMembers.bailWaiting}`,
   'bail-accepted': sql`${familyMembers.bailAccepted}`,
-} satisfies Partial<Record<MemberFilter, SQL>>;
+  ...RELEASE_FILTER_COLUMNS,
+} satisfies Record<MemberFilter, SQL>;
 type StoredFilter = keyof typeof STORED_FILTERS;
 const isStoredFilter = (f: MemberFilter | undefined): f is StoredFilter => !!f && f in STORED_FILTERS;
 
-/**
- * The release tracker's filters compare the stored, indexed dates of a member's cases with today
- * (jail.release.ts), so they have no trigger-kept counter: their total is a capped count, as a search's.
- */
 function filterWhere(filter: MemberFilter | undefined): SQL | undefined {
-  if (!filter) return undefined;
-  if (isStoredFilter(filter)) return STORED_FILTERS[filter];
-  return releaseMemberWhere(filter);
+  return isStoredFilter(filter) ? STORED_FILTERS[filter] : undefined;
 }
 
 /** LIKE pattern for "starts with", with the user's % _ and \ taken literally. */
@@ -173,8 +169,10 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
   const after = query.after ? decodeCursor(query.after, 'after') : undefined;
   const before = query.before ? decodeCursor(query.before, 'before') : undefined;
   const where = and(searchWhere(q), filterWhere(query.filter));
-  // Without a counter for it, the total is the capped count of matches.
-  const counted = !!q || (!!query.filter && !isStoredFilter(query.filter));
+  // A search has no counter: its total is the capped count of matches.
+  const counted = !!q;
+  // The release filters' flags are for the clock's day: move it first if the day has turned.
+  await syncReleaseClock(db);
   const size = query.pageSize;
 
   const pageRows = (opts: { cursor?: SQL; backwards: boolean; limit: number; offset: number }) => {
@@ -317,7 +315,7 @@ async function childCases(db: Db, ids: string[]) {
   const rows = await rowsOf(
     db,
     sql`select c.id, c.family_member_id, c.case_number, c.case_type, c.s479_status, c.s479_fraction, c.s479_eligible_on,
-        c.maximum_ends_on, c.default_bail_days, c.default_bail_eligible_on, c.chargesheet_filed_on from ${pageIds(ids)}
+        c.maximum_ends_on, c.default_bail_days, c.default_bail_eligible_on, c.chargesheet_filed_on, c.released_on from ${pageIds(ids)}
       cross join lateral (select * from ${cases} where ${cases.familyMemberId} = p.id offset 0) c
       order by c.created_at, c.case_number`,
   );
@@ -334,6 +332,7 @@ async function childCases(db: Db, ids: string[]) {
       maximumEndsOn: dateOrNull(r.maximum_ends_on),
       defaultBailDays: r.default_bail_days === null || r.default_bail_days === undefined ? null : Number(r.default_bail_days),
       defaultBailEligibleOn: dateOrNull(r.default_bail_eligible_on),
+      releasedOn: dateOrNull(r.released_on),
     },
   }));
 }

@@ -1,51 +1,37 @@
-// The release tracker's part of the jail dashboard: filters and counts over the dates
-// stored with each case, compared with today in SQL. Each condition is a range on one partial
-// index (cases_s479_eligible_on_idx, cases_default_bail_due_idx, cases_maximum_ends_on_idx), so a
-// count costs the number of matching cases, not the number of members.
-import { and, countDistinct, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ELIGIBLE_SOON_DAYS, type ReleaseCounts, type ReleaseFilter } from '#shared/cases.ts';
-import { addDays, todayInIndia } from '#shared/release.ts';
+// The release tracker's part of the jail dashboard. Each filter is a stored member flag —
+// "a case still in custody whose date has come on the clock's day" — kept by triggers in the same
+// transaction as every case change and by the daily pass that moves the day
+// (drizzle/0006_release_custody.sql), with a partial index and a counter in jail_counts like the other
+// filters. So a page or a count costs the same at 100,000 members as at 10.
+import { inArray, sql } from 'drizzle-orm';
+import { RELEASE_FILTERS, type ReleaseCounts, type ReleaseFilter } from '#shared/cases.ts';
+import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, familyMembers } from '../../db/schema.ts';
+import { syncReleaseClock } from '../../lib/case-facts.ts';
+import { familyMembers, jailCounts } from '../../db/schema.ts';
 
-/** The condition on one case row for a filter, on a given day. */
-export function releaseCaseWhere(filter: ReleaseFilter, today: string): SQL {
-  switch (filter) {
-    case 'eligible-now':
-      return and(isNotNull(cases.s479EligibleOn), lte(cases.s479EligibleOn, today)) as SQL;
-    case 'eligible-30-days':
-      return and(gt(cases.s479EligibleOn, today), lte(cases.s479EligibleOn, addDays(today, ELIGIBLE_SOON_DAYS))) as SQL;
-    case 'default-bail-due':
-      return and(
-        isNotNull(cases.defaultBailEligibleOn),
-        lte(cases.defaultBailEligibleOn, today),
-        or(isNull(cases.chargesheetFiledOn), gt(cases.chargesheetFiledOn, today)),
-      ) as SQL;
-    case 'past-maximum':
-      return and(isNotNull(cases.maximumEndsOn), lte(cases.maximumEndsOn, today)) as SQL;
-  }
-}
+/** The stored flag of each release filter (see the partial indexes family_members_release_*_idx). */
+export const RELEASE_FILTER_COLUMNS = {
+  'eligible-now': sql`${familyMembers.releaseEligibleNow}`,
+  'eligible-30-days': sql`${familyMembers.releaseEligibleSoon}`,
+  'default-bail-due': sql`${familyMembers.releaseDefaultBailDue}`,
+  'past-maximum': sql`${familyMembers.releasePastMaximum}`,
+} satisfies Record<ReleaseFilter, unknown>;
 
-/** Family members with at least one case matching the filter (for the dashboard's member list). */
-export function releaseMemberWhere(filter: ReleaseFilter, today = todayInIndia()): SQL {
-  return sql`exists (select 1 from ${cases} where ${cases.familyMemberId} = ${familyMembers.userId} and ${releaseCaseWhere(filter, today)})`;
-}
-
-async function countMembers(db: Db, filter: ReleaseFilter, today: string): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(cases.familyMemberId) })
-    .from(cases)
-    .where(releaseCaseWhere(filter, today));
-  return row?.n ?? 0;
-}
-
-/** Members per release filter: four index range counts. */
+/** Members per release filter: the four counters, summed over their shards. */
 export async function releaseCounts(db: Db, today = todayInIndia()): Promise<ReleaseCounts> {
-  const [eligibleNow, eligibleSoon, defaultBailDue, pastMaximum] = await Promise.all([
-    countMembers(db, 'eligible-now', today),
-    countMembers(db, 'eligible-30-days', today),
-    countMembers(db, 'default-bail-due', today),
-    countMembers(db, 'past-maximum', today),
-  ]);
-  return { asOf: today, eligibleNow, eligibleSoon, defaultBailDue, pastMaximum };
+  const asOf = await syncReleaseClock(db, today);
+  const rows = await db
+    .select({ key: jailCounts.key, n: sql<string>`sum(${jailCounts.n})` })
+    .from(jailCounts)
+    .where(inArray(jailCounts.key, [...RELEASE_FILTERS]))
+    .groupBy(jailCounts.key);
+  const n = new Map(rows.map((r) => [r.key, Number(r.n)]));
+  return {
+    asOf,
+    eligibleNow: n.get('eligible-now') ?? 0,
+    eligibleSoon: n.get('eligible-30-days') ?? 0,
+    defaultBailDue: n.get('default-bail-due') ?? 0,
+    pastMaximum: n.get('past-maximum') ?? 0,
+  };
 }
