@@ -14,6 +14,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { caseDeadlinesQuery, useAddHearing, useSaveBail, useUpdateHearing } from './deadlines.api.ts';
 import { useFormatDay } from './format-day.ts';
+import { QueryError } from '#client/components/query-error.tsx';
 
 /** Mantine's error red fails axe; red.9 passes (as on the NGO form). */
 const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -21,14 +22,13 @@ const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' }
 export function CaseHearingsPage() {
   const { caseId = '' } = useParams();
   const { t } = useTranslation('deadlines');
-  const errorText = useErrorText();
   const query = useQuery(caseDeadlinesQuery(caseId));
   return (
     <Page title={query.data ? t('case.title', { caseNumber: query.data.case.caseNumber }) : t('case.titleLoading')}>
       {query.isPending ? (
         <Loading label={t('case.loading')} />
       ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       ) : (
         <CaseView data={query.data} />
       )}

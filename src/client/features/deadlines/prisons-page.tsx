@@ -12,12 +12,12 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { prisonsQuery, useSavePrison } from './deadlines.api.ts';
+import { QueryError } from '#client/components/query-error.tsx';
 
 const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 export function PrisonsPage() {
   const { t } = useTranslation('deadlines');
-  const errorText = useErrorText();
   const query = useQuery(prisonsQuery);
   return (
     <Page title={t('prisons.title')}>
@@ -26,7 +26,7 @@ export function PrisonsPage() {
       {query.isPending ? (
         <Loading label={t('prisons.loading')} />
       ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       ) : query.data.prisons.length === 0 ? (
         <Text>{t('prisons.empty')}</Text>
       ) : (

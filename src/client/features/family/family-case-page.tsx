@@ -10,7 +10,6 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { useErrorText } from '#client/lib/use-error-text.ts';
 import { NextHearing } from '#client/features/deadlines/next-hearing.tsx';
 import { FamilyNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { AddCaseForm } from './add-case-form.tsx';
@@ -19,6 +18,7 @@ import { CaseTimeline } from './case-timeline.tsx';
 import { casesQuery } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function FamilyCasePage() {
   const { t } = useTranslation('family');
@@ -31,7 +31,6 @@ export function FamilyCasePage() {
 
 function CaseStatusList() {
   const { t } = useTranslation('family');
-  const errorText = useErrorText();
   const query = useQuery(casesQuery);
   const [adding, setAdding] = useState(false);
   return (
@@ -55,7 +54,7 @@ function CaseStatusList() {
       {query.isPending ? (
         <Loading label={t('cases.loading')} />
       ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       ) : query.data.cases.length === 0 ? (
         <Text>{t('cases.empty')}</Text>
       ) : (

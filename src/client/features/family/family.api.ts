@@ -14,14 +14,15 @@ import {
   type RegisterFamilyInput,
 } from '#shared/family.ts';
 import { api, ApiError, upload } from '#client/lib/api-client.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const familyKeys = {
-  all: ['family'] as const,
-  registration: ['family', 'registration'] as const,
-  cases: ['family', 'cases'] as const,
-  lawyers: ['family', 'lawyers'] as const,
-  ngo: ['family', 'ngo'] as const,
-  documents: ['family', 'documents'] as const,
+  all: rootKeys.family,
+  registration: [...rootKeys.family, 'registration'] as const,
+  cases: [...rootKeys.family, 'cases'] as const,
+  lawyers: [...rootKeys.family, 'lawyers'] as const,
+  ngo: [...rootKeys.family, 'ngo'] as const,
+  documents: [...rootKeys.family, 'documents'] as const,
 };
 
 /** The /fmform record, or null when the family member has not registered yet. */

@@ -18,6 +18,7 @@ import { LegalAidNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { telHref } from '#client/lib/tel.ts';
 import { lawyersQuery, useRequestLawyer } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function LawyerSearchPage() {
   const { t } = useTranslation('family');
@@ -73,7 +74,7 @@ function LawyerSearch() {
       {query.isPending ? (
         <Loading label={t('loading')} />
       ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       ) : query.data.lawyers.length === 0 ? (
         <Card withBorder padding="lg">
           <Stack gap="xs">

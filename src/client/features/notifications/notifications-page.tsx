@@ -9,6 +9,7 @@ import { Page } from '#client/components/page.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { notificationsQuery, useMarkAllRead, useMarkRead } from './notifications.api.ts';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function NotificationsPage() {
   const { t, i18n } = useTranslation('deadlines');
@@ -36,7 +37,7 @@ export function NotificationsPage() {
       {query.isPending ? (
         <Loading label={t('notifications.loading')} />
       ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       ) : query.data.items.length === 0 ? (
         <Text>{t('notifications.empty')}</Text>
       ) : (
