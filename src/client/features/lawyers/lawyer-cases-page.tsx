@@ -12,9 +12,8 @@ import { ACCEPTED_UPLOAD, type DocumentMeta } from '#shared/documents.ts';
 import type { LawyerClient } from '#shared/lawyers.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { QueryError } from '#client/components/query-error.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -48,19 +47,20 @@ function CaseRecord() {
   }, [uploaded, navigate]);
   return (
     <Page title={t('cases.pageTitle')}>
-      {clients.isPending ? (
-        <Loading label={t('loading', { ns: 'common' })} />
-      ) : clients.isError ? (
-        <QueryError error={clients.error} />
-      ) : clients.data.clients.length === 0 ? (
-        <Text>{t('cases.empty')}</Text>
-      ) : (
-        <Stack gap="md">
-          {clients.data.clients.map((c) => (
-            <ClientCard key={c.id} client={c} onUploaded={() => setUploaded(true)} />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={clients}
+        loadingLabel={t('loading', { ns: 'common' })}
+        isEmpty={(data) => data.clients.length === 0}
+        empty={<Text>{t('cases.empty')}</Text>}
+      >
+        {(data) => (
+          <Stack gap="md">
+            {data.clients.map((c) => (
+              <ClientCard key={c.id} client={c} onUploaded={() => setUploaded(true)} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <HomeButton to={paths.lawyerHome} />
       <Modal
         opened={uploaded}

@@ -9,9 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { PendingRequest } from '#shared/lawyers.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { QueryError } from '#client/components/query-error.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -35,19 +34,20 @@ function PendingCases() {
   const [accepted, setAccepted] = useState<string | null>(null);
   return (
     <Page title={t('pending.title')}>
-      {requests.isPending ? (
-        <Loading label={t('loading', { ns: 'common' })} />
-      ) : requests.isError ? (
-        <QueryError error={requests.error} />
-      ) : requests.data.requests.length === 0 ? (
-        <Text>{t('pending.empty')}</Text>
-      ) : (
-        <Stack gap="md">
-          {requests.data.requests.map((r) => (
-            <RequestCard key={r.id} request={r} onAccepted={() => setAccepted(r.familyMember.name)} />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={requests}
+        loadingLabel={t('loading', { ns: 'common' })}
+        isEmpty={(data) => data.requests.length === 0}
+        empty={<Text>{t('pending.empty')}</Text>}
+      >
+        {(data) => (
+          <Stack gap="md">
+            {data.requests.map((r) => (
+              <RequestCard key={r.id} request={r} onAccepted={() => setAccepted(r.familyMember.name)} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <HomeButton to={paths.lawyerHome} />
       <Modal
         opened={accepted !== null}
