@@ -8,7 +8,8 @@ import {
   type PendingRequestList,
   type SaveLawyerRegistration,
 } from '#shared/lawyers.ts';
-import { api, ApiError, upload } from '#client/lib/api-client.ts';
+import { api, upload } from '#client/lib/api-client.ts';
+import { nullWhen } from '#client/lib/null-when.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const lawyerKeys = {
@@ -20,14 +21,7 @@ export const lawyerKeys = {
 /** The lawyer's /lawyerform record, or null before it was submitted (the server's 404 not_registered). */
 export const registrationQuery = queryOptions({
   queryKey: lawyerKeys.registration,
-  queryFn: async () => {
-    try {
-      return await api('GET', '/api/lawyers/registration', LawyerRegistrationSchema);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'not_registered') return null;
-      throw err;
-    }
-  },
+  queryFn: () => nullWhen('not_registered', () => api('GET', '/api/lawyers/registration', LawyerRegistrationSchema)),
 });
 
 // Families act at any time: each visit to these screens asks the server again.
