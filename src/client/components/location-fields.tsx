@@ -6,9 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { IndiaState } from '#shared/india-locations.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const indiaLocationsQuery = {
-  queryKey: ['india-locations'] as const,
+  queryKey: rootKeys.locations,
   queryFn: () => import('#shared/india-locations.ts'),
   staleTime: Infinity,
 };

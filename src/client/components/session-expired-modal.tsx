@@ -11,6 +11,7 @@ import { signIn } from '#client/features/accounts/accounts.api.ts';
 import { clearSessionExpired, useSessionExpired } from '#client/lib/session-expiry.ts';
 import { sessionQuery, useSession, useSetSession } from '#client/lib/use-session.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export function SessionExpiredModal() {
   const expired = useSessionExpired();
@@ -37,7 +38,7 @@ function ReSignIn({ email, role, userId }: { email: string; role: Role; userId: 
       clearSessionExpired();
       if (user.id === userId) {
         qc.setQueryData(sessionQuery.queryKey, { user });
-        void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+        void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== rootKeys.session[0] });
       } else {
         setSession(user);
         void navigate(ROLE_HOME[user.role]);

@@ -2,9 +2,10 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/accounts.ts';
 import { api } from './api-client.ts';
 import { sessionParser } from './light-parsers.ts';
+import { rootKeys } from './query-keys.ts';
 
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: rootKeys.session,
   queryFn: () => api('GET', '/api/auth/session', sessionParser),
   staleTime: 5 * 60_000,
 });
@@ -18,7 +19,7 @@ export function useSession(): { user: User | null; isLoading: boolean } {
 export function useSetSession() {
   const qc = useQueryClient();
   return (user: User | null) => {
-    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== rootKeys.session[0] });
     qc.setQueryData(sessionQuery.queryKey, { user });
   };
 }

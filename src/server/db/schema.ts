@@ -43,7 +43,7 @@ export const users = pgTable(
     role: text({ enum: ['Family-Member', 'Lawyer', 'Jail-Authority'] }).notNull(),
     passwordHash: text().notNull(),
     language: text(),
-    /** Issue 12: reminder emails may be turned off; the in-app notification stays. */
+    /** Reminder emails may be turned off; the in-app notification stays. */
     emailReminders: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
@@ -96,7 +96,7 @@ export const familyMembers = pgTable(
     address: text().notNull(),
     registeredAt: createdAt(),
     ...location(),
-    // Issue 10 (drizzle/0002_scale.sql): the facts the jail authority's list sorts, filters and
+    // drizzle/0002_scale.sql: the facts the jail authority's list sorts, filters and
     // counts by, kept exact by triggers in the same transaction as every change. Never written by code.
     /** Copy of users.name and users.email (trigger). */
     name: text().notNull().default(''),
@@ -197,7 +197,7 @@ export const cases = pgTable(
     caseNumber: text().notNull(),
     detail: text().notNull(),
     caseType: text().notNull(),
-    /** Issue 12: the court's bail order date and the day the person walked out, as recorded. */
+    /** The court's bail order date and the day the person walked out, as recorded. */
     bailGrantedOn: date({ mode: 'string' }),
     releasedOn: date({ mode: 'string' }),
     createdAt: createdAt(),
@@ -447,7 +447,7 @@ export const uploadUsage = pgTable(
   },
   (t) => [check('upload_usage_bytes_nonnegative', sql`${t.bytes} >= 0`)],
 );
-/** Issue 12: prisons and the DLSA that must hear of a person bailed but not released. */
+/** Prisons and the DLSA that must hear of a person bailed but not released. */
 export const prisons = pgTable(
   'prisons',
   {

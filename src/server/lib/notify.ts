@@ -1,5 +1,8 @@
 // One way to tell a person something: an in-app notification and an email, both
 // from the same translated message, written in the caller's transaction (the outbox delivers).
+// Every email the app sends is queued here: `notify` for an account (in-app notice plus email),
+// `sendEmail` for an email alone (account emails, addresses with no account). The one exception is
+// the password reset, whose five renderings the database chooses from (features/passwords).
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
@@ -57,26 +60,42 @@ export async function notify(db: Db, recipient: Recipient, options: NotifyOption
     await db.insert(notifications).values({ userId: recipient.id, kind: options.kind, params: options.params, link: options.link });
   }
   if (options.reminder && !recipient.emailReminders) return undefined;
-  const mail = renderEmailText(recipient.language, options.kind, options.params, {
-    name: recipient.name,
+  return sendEmail(db, recipient, {
+    kind: options.kind,
+    params: options.params,
     link: options.link ? absolute(options.publicUrl, options.link) : undefined,
     profileLink: options.reminder ? absolute(options.publicUrl, '/edit-profile') : undefined,
+    notBefore: options.notBefore,
   });
-  return enqueueEmail(db, { to: recipient.email, subject: mail.subject, text: mail.text }, options.notBefore);
 }
 
 export async function notifyAll(db: Db, recipients: readonly Recipient[], options: NotifyOptions): Promise<void> {
   for (const r of recipients) await notify(db, r, options);
 }
 
-/** An email to an address that is no account (the DLSA, the operator): rendered in `language`. */
-export async function emailAddress(
-  db: Db,
-  to: { email: string; name: string; language?: string | null },
-  kind: MessageKind,
-  params: MessageParams,
-  link?: string,
-): Promise<void> {
-  const mail = renderEmailText(to.language ?? 'en', kind, params, { name: to.name, link });
-  await enqueueEmail(db, { to: to.email, subject: mail.subject, text: mail.text });
+export interface EmailTo {
+  email: string;
+  name: string;
+  /** The saved language; English when unknown. */
+  language?: string | null | undefined;
+}
+
+export interface EmailOptions {
+  kind: MessageKind;
+  params: MessageParams;
+  /** Absolute link to the screen the email is about. */
+  link?: string | undefined;
+  /** Absolute link to where reminder emails are turned off (reminders only). */
+  profileLink?: string | undefined;
+  notBefore?: Date | undefined;
+}
+
+/** An email alone, no in-app notification, rendered in `to.language`; returns the outbox id. */
+export async function sendEmail(db: Db, to: EmailTo, options: EmailOptions): Promise<string> {
+  const mail = renderEmailText(to.language, options.kind, options.params, {
+    name: to.name,
+    link: options.link,
+    profileLink: options.profileLink,
+  });
+  return enqueueEmail(db, { to: to.email, subject: mail.subject, text: mail.text }, options.notBefore);
 }

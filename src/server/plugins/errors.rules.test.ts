@@ -1,4 +1,4 @@
-// Issue 13 (6): a validation failure names its rule and limit, so the client can say it in the
+// A validation failure names its rule and limit, so the client can say it in the
 // person's language instead of showing the validator's English.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/test-app.ts';

@@ -4,7 +4,7 @@
 // them and is still waiting. Everyone else is told nothing: the record does not exist for them (404).
 // The queries (lists, downloads, uploads) take their SQL conditions from here, and the decision
 // table below is what tests/policies.test.ts checks, role by relationship by action.
-import { and, eq, inArray, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OPEN_REQUEST_STATUSES, type Role } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { lawyerRequests } from '../db/schema.ts';
@@ -19,7 +19,11 @@ export type MemberRecordAction =
   /** The details a request carries (name, case), as a lawyer deciding it sees them. */
   | 'read-request'
   /** Adding a bail paper to the record. */
-  | 'upload-bail-paper';
+  | 'upload-bail-paper'
+  /** Changing a case's facts (charge, custody dates). */
+  | 'edit-case'
+  /** Recording a case's hearings and bail dates. */
+  | 'record-hearing';
 
 /** allow, or the refusal's status: 404 hides that the record exists, 403 says "you may see it, not do this". */
 export type Decision = 'allow' | 'forbidden' | 'not_found';
@@ -39,13 +43,24 @@ export function decideMemberRecord(actor: Actor, familyMemberId: string, relatio
       // Sees every record; bail papers come from the member or their lawyer, not from the jail.
       return action === 'upload-bail-paper' ? 'forbidden' : 'allow';
     case 'Family-Member':
-      return actor.id === familyMemberId ? 'allow' : 'not_found';
+      if (actor.id !== familyMemberId) return 'not_found';
+      // Hearings and bail dates are recorded by the lawyer or the jail; the member reads them.
+      return action === 'record-hearing' ? 'forbidden' : 'allow';
     case 'Lawyer':
       if (relation === 'accepted') return 'allow';
-      if (relation === 'pending') return action === 'read-request' ? 'allow' : action === 'upload-bail-paper' ? 'forbidden' : 'not_found';
+      if (relation === 'pending') return PENDING_LAWYER[action];
       return 'not_found';
   }
 }
+
+/** A lawyer the member asked, before answering: sees the request, may not act on the record. */
+const PENDING_LAWYER: Record<MemberRecordAction, Decision> = {
+  'read-record': 'not_found',
+  'read-request': 'allow',
+  'upload-bail-paper': 'forbidden',
+  'edit-case': 'forbidden',
+  'record-hearing': 'not_found',
+};
 
 /**
  * SQL: the lawyer_requests rows of this lawyer and member that are open (pending or accepted).
@@ -66,6 +81,15 @@ export function seesRecordAsLawyer(lawyerId: string | SQLWrapper, familyMemberId
     eq(lawyerRequests.familyMemberId, familyMemberId as string),
     eq(lawyerRequests.status, 'accepted'),
   )!;
+}
+
+/**
+ * SQL: the lawyer's relation to the member ('accepted', 'pending' or null) as one scalar subquery, for
+ * lookups that load a case together with what the rule needs.
+ */
+export function clientRelationSql(lawyerId: string, familyMemberId: SQLWrapper): SQL<ClientRelation | null> {
+  return sql<ClientRelation | null>`(select case when bool_or(${lawyerRequests.status} = 'accepted') then 'accepted' when count(*) > 0 then 'pending' end
+    from ${lawyerRequests} where ${openRequestBetween(lawyerId, familyMemberId)})`;
 }
 
 /** The lawyer's relation to a member, in one statement. */

@@ -7,15 +7,16 @@ import { api, ApiError } from '#client/lib/api-client.ts';
 import { metaParser, nullParser, userParser } from '#client/lib/light-parsers.ts';
 import { useSetSession } from '#client/lib/use-session.ts';
 import { paths } from '#client/app/paths.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const metaQuery = queryOptions({
-  queryKey: ['meta'],
+  queryKey: rootKeys.meta,
   queryFn: () => api('GET', '/api/meta', metaParser),
   staleTime: Infinity,
 });
 
 export const profileQuery = queryOptions({
-  queryKey: ['profile'],
+  queryKey: rootKeys.profile,
   queryFn: () => api('GET', '/api/profile', userParser),
 });
 

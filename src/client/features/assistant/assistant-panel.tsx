@@ -8,12 +8,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, type Role } from '#shared/constants.ts';
-import { PersonalSummarySchema } from '#shared/assistant.ts';
 import { paths } from '#client/app/paths.ts';
-import { api } from '#client/lib/api-client.ts';
 import { ContactModal } from '#client/features/contact/contact-modal.tsx';
 import { answerIn, createAssistant, type Answer, type Assistant, type KnowledgeBase } from './assistant-search.ts';
 import { detectPersonalIntent, personalAnswer } from './personal.ts';
+import { assistantKeys, summaryQuery } from './assistant.api.ts';
 import classes from './assistant.module.css';
 
 const knowledge = import.meta.glob<{ default: KnowledgeBase }>('./knowledge/*.json');
@@ -25,20 +24,15 @@ async function loadAssistant(lang: Language): Promise<{ kb: KnowledgeBase; assis
   return { kb, assistant: createAssistant(kb) };
 }
 
-const assistantQuery = (lang: Language) => ({
-  queryKey: ['assistant', lang],
-  queryFn: () => loadAssistant(lang),
-  staleTime: Infinity,
-  gcTime: Infinity,
-});
+const assistantQuery = (lang: Language) =>
+  queryOptions({
+    queryKey: assistantKeys.knowledge(lang),
+    queryFn: () => loadAssistant(lang),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
 type Message = { id: number; from: 'user'; text: string } | { id: number; from: 'bot'; answer: Pick<Answer, 'text' | 'link'> | null };
-
-/** The signed-in family member's own record, for questions about it. */
-const summaryQuery = queryOptions({
-  queryKey: ['family', 'summary'],
-  queryFn: () => api('GET', '/api/family/summary', PersonalSummarySchema),
-});
 
 export function AssistantPanel({ id, role, opened, onClose }: { id: string; role: Role; opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('assistant');

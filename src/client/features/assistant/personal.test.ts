@@ -1,4 +1,4 @@
-// Issue 13 point 12: questions about one's own record, worded in many ways in all five languages, are
+// Questions about one's own record, worded in many ways in all five languages, are
 // recognised and answered from the member's summary in that language; general questions are left to the
 // knowledge base.
 import fs from 'node:fs';

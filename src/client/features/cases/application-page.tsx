@@ -18,18 +18,18 @@ import { applicationText, type ApplicationLanguage } from './application-text.ts
 import { casePath } from './case-paths.ts';
 import { caseQuery, useRecordPrinted } from './cases.api.ts';
 import classes from './application.module.css';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function ApplicationPage() {
   const { t } = useTranslation('release');
   const { caseId = '' } = useParams();
-  const errorText = useErrorText();
   const query = useQuery(caseQuery(caseId));
   // The Hindi half needs Devanagari whatever the screen's language (many machines have no such font).
   useEffect(() => loadScriptFont('hi'), []);
   if (query.isPending) return <Loading label={t('page.loading')} />;
   return (
     <Page title={t('application.title')} size="md">
-      {query.error ? <Text role="alert">{errorText(query.error)}</Text> : <Application detail={query.data} />}
+      {query.error ? <QueryError error={query.error} /> : <Application detail={query.data} />}
     </Page>
   );
 }

@@ -16,17 +16,17 @@ import { CaseFactsFields, factErrorsOf, useFactsValidation } from './case-facts-
 import { draftOf, inputOf } from './facts-draft.ts';
 import { ReleaseExplainer } from './release-explainer.tsx';
 import { useFormatDateTime } from './format.ts';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function CaseFactsPage() {
   const { t } = useTranslation('release');
   const { caseId = '' } = useParams();
-  const errorText = useErrorText();
   const query = useQuery(caseQuery(caseId));
   if (query.isPending) return <Loading label={t('page.loading')} />;
   if (query.error)
     return (
       <Page title={t('page.title')}>
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       </Page>
     );
   return <CaseFacts detail={query.data} />;

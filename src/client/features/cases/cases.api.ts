@@ -2,10 +2,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApplicationPrintedSchema, CaseDetailSchema, ReleaseCountsSchema, type CaseFactsInput } from '#shared/cases.ts';
 import { api } from '#client/lib/api-client.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const caseKeys = {
-  one: (caseId: string) => ['cases', caseId] as const,
-  releaseCounts: ['jail', 'release-counts'] as const,
+  one: (caseId: string) => [...rootKeys.cases, caseId] as const,
+  releaseCounts: [...rootKeys.jail, 'release-counts'] as const,
 };
 
 export const caseQuery = (caseId: string) =>
@@ -23,9 +24,9 @@ export function useSaveFacts(caseId: string) {
     onSuccess: (detail) => {
       qc.setQueryData(caseKeys.one(caseId), detail);
       // The family's case list, the lawyer's clients and the jail's lists show the same facts.
-      void qc.invalidateQueries({ queryKey: ['family'] });
-      void qc.invalidateQueries({ queryKey: ['lawyers'] });
-      void qc.invalidateQueries({ queryKey: ['jail'] });
+      void qc.invalidateQueries({ queryKey: rootKeys.family });
+      void qc.invalidateQueries({ queryKey: rootKeys.lawyers });
+      void qc.invalidateQueries({ queryKey: rootKeys.jail });
     },
   });
 }

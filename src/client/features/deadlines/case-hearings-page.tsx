@@ -7,8 +7,8 @@ import { useState, type CSSProperties } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEADLINE_LIMITS, type CaseDeadlines, type Hearing } from '#shared/deadlines.ts';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -21,17 +21,12 @@ const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' }
 export function CaseHearingsPage() {
   const { caseId = '' } = useParams();
   const { t } = useTranslation('deadlines');
-  const errorText = useErrorText();
   const query = useQuery(caseDeadlinesQuery(caseId));
   return (
     <Page title={query.data ? t('case.title', { caseNumber: query.data.case.caseNumber }) : t('case.titleLoading')}>
-      {query.isPending ? (
-        <Loading label={t('case.loading')} />
-      ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
-      ) : (
-        <CaseView data={query.data} />
-      )}
+      <QueryState query={query} loadingLabel={t('case.loading')}>
+        {(data) => <CaseView data={data} />}
+      </QueryState>
     </Page>
   );
 }

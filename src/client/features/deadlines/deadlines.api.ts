@@ -13,13 +13,14 @@ import {
   type UpdateHearing,
 } from '#shared/deadlines.ts';
 import { api } from '#client/lib/api-client.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const deadlineKeys = {
-  all: ['deadlines'] as const,
-  case: (caseId: string) => ['deadlines', 'case', caseId] as const,
-  next: ['deadlines', 'next'] as const,
-  flags: ['deadlines', 'flags'] as const,
-  prisons: ['deadlines', 'prisons'] as const,
+  all: rootKeys.deadlines,
+  case: (caseId: string) => [...rootKeys.deadlines, 'case', caseId] as const,
+  next: [...rootKeys.deadlines, 'next'] as const,
+  flags: [...rootKeys.deadlines, 'flags'] as const,
+  prisons: [...rootKeys.deadlines, 'prisons'] as const,
 };
 
 export const caseDeadlinesQuery = (caseId: string) =>

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEADLINE_LIMITS, type Prison } from '#shared/deadlines.ts';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -17,25 +17,25 @@ const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' }
 
 export function PrisonsPage() {
   const { t } = useTranslation('deadlines');
-  const errorText = useErrorText();
   const query = useQuery(prisonsQuery);
   return (
     <Page title={t('prisons.title')}>
       <Text size="sm">{t('prisons.intro')}</Text>
       <PrisonForm prison={null} />
-      {query.isPending ? (
-        <Loading label={t('prisons.loading')} />
-      ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
-      ) : query.data.prisons.length === 0 ? (
-        <Text>{t('prisons.empty')}</Text>
-      ) : (
-        <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('prisons.list')}>
-          {query.data.prisons.map((p) => (
-            <PrisonItem key={p.id} prison={p} />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel={t('prisons.loading')}
+        isEmpty={(data) => data.prisons.length === 0}
+        empty={<Text>{t('prisons.empty')}</Text>}
+      >
+        {(data) => (
+          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('prisons.list')}>
+            {data.prisons.map((p) => (
+              <PrisonItem key={p.id} prison={p} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </Page>
   );
 }

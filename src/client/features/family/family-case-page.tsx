@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { CaseStatus } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { useErrorText } from '#client/lib/use-error-text.ts';
+import { QueryState } from '#client/components/query-state.tsx';
 import { NextHearing } from '#client/features/deadlines/next-hearing.tsx';
 import { FamilyNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { AddCaseForm } from './add-case-form.tsx';
@@ -31,7 +30,6 @@ export function FamilyCasePage() {
 
 function CaseStatusList() {
   const { t } = useTranslation('family');
-  const errorText = useErrorText();
   const query = useQuery(casesQuery);
   const [adding, setAdding] = useState(false);
   return (
@@ -52,15 +50,14 @@ function CaseStatusList() {
     >
       <NextHearing />
       {adding && <AddCaseForm onDone={() => setAdding(false)} />}
-      {query.isPending ? (
-        <Loading label={t('cases.loading')} />
-      ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
-      ) : query.data.cases.length === 0 ? (
-        <Text>{t('cases.empty')}</Text>
-      ) : (
-        query.data.cases.map((c) => <CaseCard key={c.id} item={c} />)
-      )}
+      <QueryState
+        query={query}
+        loadingLabel={t('cases.loading')}
+        isEmpty={(data) => data.cases.length === 0}
+        empty={<Text>{t('cases.empty')}</Text>}
+      >
+        {(data) => data.cases.map((c) => <CaseCard key={c.id} item={c} />)}
+      </QueryState>
       {query.data && <FamilyNextStep cases={query.data.cases} />}
       <HomeButton to={paths.familyHome} />
     </Page>

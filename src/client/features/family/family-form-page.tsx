@@ -21,18 +21,13 @@ import { useState } from 'react';
 import { Fieldset } from '@mantine/core';
 import { CaseFactsFields, factErrorsOf, useFactsValidation } from '#client/features/cases/case-facts-fields.tsx';
 import { EMPTY_DRAFT, draftOf, inputOf, isEmptyDraft } from '#client/features/cases/facts-draft.ts';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function FamilyFormPage() {
   const { t } = useTranslation('family');
   const { data, isPending, error } = useQuery(registrationQuery);
-  const errorText = useErrorText();
   if (isPending) return <Loading label={t('loading')} />;
-  if (error)
-    return (
-      <Text role="alert" p="md">
-        {errorText(error)}
-      </Text>
-    );
+  if (error) return <QueryError error={error} p="md" />;
   return <RegistrationForm registration={data} />;
 }
 

@@ -13,28 +13,23 @@ import {
   type LawyerSearch,
   type RegisterFamilyInput,
 } from '#shared/family.ts';
-import { api, ApiError, upload } from '#client/lib/api-client.ts';
+import { api, upload } from '#client/lib/api-client.ts';
+import { nullWhen } from '#client/lib/null-when.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const familyKeys = {
-  all: ['family'] as const,
-  registration: ['family', 'registration'] as const,
-  cases: ['family', 'cases'] as const,
-  lawyers: ['family', 'lawyers'] as const,
-  ngo: ['family', 'ngo'] as const,
-  documents: ['family', 'documents'] as const,
+  all: rootKeys.family,
+  registration: [...rootKeys.family, 'registration'] as const,
+  cases: [...rootKeys.family, 'cases'] as const,
+  lawyers: [...rootKeys.family, 'lawyers'] as const,
+  ngo: [...rootKeys.family, 'ngo'] as const,
+  documents: [...rootKeys.family, 'documents'] as const,
 };
 
 /** The /fmform record, or null when the family member has not registered yet. */
 export const registrationQuery = queryOptions({
   queryKey: familyKeys.registration,
-  queryFn: async () => {
-    try {
-      return await api('GET', '/api/family/registration', FamilyRegistrationSchema);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'not_registered') return null;
-      throw err;
-    }
-  },
+  queryFn: () => nullWhen('not_registered', () => api('GET', '/api/family/registration', FamilyRegistrationSchema)),
   staleTime: 5 * 60_000,
 });
 

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { LawyerCard } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
-import { Loading } from '#client/components/loading.tsx';
 import { NearbyIntro, NearnessBadge } from '#client/components/nearness.tsx';
 import { Page } from '#client/components/page.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
@@ -70,30 +70,33 @@ function LawyerSearch() {
         </Group>
       }
     >
-      {query.isPending ? (
-        <Loading label={t('loading')} />
-      ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
-      ) : query.data.lawyers.length === 0 ? (
-        <Card withBorder padding="lg">
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              {t('search.emptyTitle')}
-            </Title>
-            <Text>{t('search.empty', { types })}</Text>
-            <Text>{t('search.emptyRequested')}</Text>
-            <Anchor component={Link} to={paths.familyCase}>
-              {t('search.toCaseStatus')}
-            </Anchor>
-          </Stack>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          {query.data.lawyers.map((l) => (
-            <LawyerCardView key={l.id} lawyer={l} busy={request.isPending && request.variables === l.id} onRequest={() => ask(l)} />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel={t('loading')}
+        isEmpty={(data) => data.lawyers.length === 0}
+        empty={
+          <Card withBorder padding="lg">
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                {t('search.emptyTitle')}
+              </Title>
+              <Text>{t('search.empty', { types })}</Text>
+              <Text>{t('search.emptyRequested')}</Text>
+              <Anchor component={Link} to={paths.familyCase}>
+                {t('search.toCaseStatus')}
+              </Anchor>
+            </Stack>
+          </Card>
+        }
+      >
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {data.lawyers.map((l) => (
+              <LawyerCardView key={l.id} lawyer={l} busy={request.isPending && request.variables === l.id} onRequest={() => ask(l)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       {query.data?.lawyers.length === 0 && <LegalAidNextStep situation="no-lawyer" />}
       <HomeButton />
     </Page>

@@ -6,10 +6,10 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { useErrorText } from '#client/lib/use-error-text.ts';
 import { ngoQuery } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
 import { PhoneText } from '#client/components/phone-text.tsx';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function NgoDetailsPage() {
   const { t } = useTranslation('family');
@@ -22,7 +22,6 @@ export function NgoDetailsPage() {
 
 function NgoDetails() {
   const { t } = useTranslation('family');
-  const errorText = useErrorText();
   const query = useQuery(ngoQuery);
   const ngo = query.data?.ngo;
   return (
@@ -30,7 +29,7 @@ function NgoDetails() {
       {query.isPending ? (
         <Loading label={t('loading')} />
       ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       ) : !ngo ? (
         <Text>{t('ngo.empty')}</Text>
       ) : (

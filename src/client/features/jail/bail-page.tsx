@@ -11,17 +11,16 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { useErrorText } from '#client/lib/use-error-text.ts';
 import { membersQuery } from './jail.api.ts';
 import { BailAcceptButton, BailUndoButton } from './bail-accept-button.tsx';
 import { MemberFacts, MemberHeader } from './member-facts.tsx';
 import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
 import { useClampPage, useMembersParams } from './use-members-params.ts';
 import { MembersEmpty } from './members-empty.tsx';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function BailPage() {
   const { t } = useTranslation('jail');
-  const errorText = useErrorText();
   const [params, setParams] = useMembersParams();
   const query = useQuery(membersQuery(params));
   const data = query.data;
@@ -32,7 +31,7 @@ export function BailPage() {
       {query.isPending ? (
         <Loading label={t('loading')} />
       ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       ) : data && data.total === 0 ? (
         <MembersEmpty params={params} onClear={() => setParams({ q: '', filter: '' })} />
       ) : (

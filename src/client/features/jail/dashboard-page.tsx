@@ -9,7 +9,6 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { useErrorText } from '#client/lib/use-error-text.ts';
 import { membersQuery } from './jail.api.ts';
 import { AssignNgo } from './assign-ngo.tsx';
 import { DeadlineFlags } from '#client/features/deadlines/deadline-flags.tsx';
@@ -19,13 +18,13 @@ import { NgoDetails } from './ngo-details.tsx';
 import { MemberRelease, ReleaseCounts } from '#client/features/cases/jail-release.tsx';
 import { useClampPage, useMembersParams } from './use-members-params.ts';
 import { MembersEmpty } from './members-empty.tsx';
+import { QueryError } from '#client/components/query-error.tsx';
 
 // The chart library (recharts) loads only here, and only after the list.
 const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
 
 export function DashboardPage() {
   const { t } = useTranslation('jail');
-  const errorText = useErrorText();
   const [params, setParams] = useMembersParams();
   const query = useQuery(membersQuery(params));
   const data = query.data;
@@ -55,7 +54,7 @@ export function DashboardPage() {
           {query.isPending ? (
             <Loading label={t('loading')} />
           ) : query.error ? (
-            <Text role="alert">{errorText(query.error)}</Text>
+            <QueryError error={query.error} />
           ) : data && data.total === 0 ? (
             <MembersEmpty params={params} onClear={() => setParams({ q: '', filter: '' })} />
           ) : (

@@ -10,6 +10,7 @@ import {
 } from '#shared/jail.ts';
 import { NgoListSchema } from '#shared/ngos.ts';
 import { api } from '#client/lib/api-client.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export interface MembersParams {
   /** The page's number, shown; the server finds the page by `after`/`before`/`last` (keyset, ). */
@@ -23,12 +24,12 @@ export interface MembersParams {
 }
 
 export const jailKeys = {
-  all: ['jail'] as const,
+  all: rootKeys.jail,
   members: (p: MembersParams) => ['jail', 'members', p] as const,
 };
 
-/** The NGO screens' queries all start with 'ngos' (ngos.api.ts): an assignment changes seats and members there. */
-const NGO_QUERIES = ['ngos'] as const;
+/** The NGO screens' queries (ngos.api.ts): an assignment changes seats and members there. */
+const NGO_QUERIES = rootKeys.ngos;
 
 export function membersQuery(p: MembersParams) {
   const search = new URLSearchParams({ page: String(p.page), pageSize: String(p.pageSize) });

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Anchor, Button, Card, FileInput, List, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '#shared/constants.ts';
@@ -12,15 +12,15 @@ import { ACCEPTED_UPLOAD, type DocumentMeta } from '#shared/documents.ts';
 import type { LawyerClient } from '#shared/lawyers.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { CaseHearingsLinks } from '#client/components/case-hearings-links.tsx';
 import { CaseList, Field } from './case-list.tsx';
 import { ClientRelease } from '#client/features/cases/client-release.tsx';
-import { clientsQuery, lawyerKeys, uploadBailPaper } from './lawyers.api.ts';
+import { clientsQuery, useUploadClientBailPaper } from './lawyers.api.ts';
 import { RequireLawyerRegistration } from './require-registration.tsx';
 import { PhoneLink } from '#client/components/phone-text.tsx';
 
@@ -45,20 +45,22 @@ function CaseRecord() {
     const timer = setTimeout(() => void navigate(paths.lawyerHome), LIMITS.popupAutoCloseMs);
     return () => clearTimeout(timer);
   }, [uploaded, navigate]);
-  if (clients.isError) throw clients.error;
   return (
     <Page title={t('cases.pageTitle')}>
-      {clients.isPending ? (
-        <Loading label={t('loading', { ns: 'common' })} />
-      ) : clients.data.clients.length === 0 ? (
-        <Text>{t('cases.empty')}</Text>
-      ) : (
-        <Stack gap="md">
-          {clients.data.clients.map((c) => (
-            <ClientCard key={c.id} client={c} onUploaded={() => setUploaded(true)} />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={clients}
+        loadingLabel={t('loading', { ns: 'common' })}
+        isEmpty={(data) => data.clients.length === 0}
+        empty={<Text>{t('cases.empty')}</Text>}
+      >
+        {(data) => (
+          <Stack gap="md">
+            {data.clients.map((c) => (
+              <ClientCard key={c.id} client={c} onUploaded={() => setUploaded(true)} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <HomeButton to={paths.lawyerHome} />
       <Modal
         opened={uploaded}
@@ -81,7 +83,6 @@ function isAcceptedType(file: File) {
 function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: () => void }) {
   const { t, i18n } = useTranslation(['lawyers', 'errors']);
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const headingId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
@@ -91,29 +92,28 @@ function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: 
     setProblem(message);
     notify.error(message);
   };
-  const mutation = useMutation({
-    mutationFn: (f: File) => uploadBailPaper(client.id, f, setProgress),
-    onMutate: () => {
-      setProgress(0);
-      setProblem(null);
-    },
-    onSuccess: () => {
-      setFile(null);
-      void queryClient.invalidateQueries({ queryKey: lawyerKeys.clients });
-      onUploaded();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 'unsupported_media_type') fail(errorText(err));
-      else if (err instanceof ApiError && UPLOAD_REFUSALS.has(err.code)) fail(`${t('upload.failed')} ${errorText(err)}`);
-      else fail(t('upload.failed'));
-    },
-  });
+  const mutation = useUploadClientBailPaper(client.id, setProgress);
+  const send = (f: File) => {
+    setProgress(0);
+    setProblem(null);
+    mutation.mutate(f, {
+      onSuccess: () => {
+        setFile(null);
+        onUploaded();
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'unsupported_media_type') fail(errorText(err));
+        else if (err instanceof ApiError && UPLOAD_REFUSALS.has(err.code)) fail(`${t('upload.failed')} ${errorText(err)}`);
+        else fail(t('upload.failed'));
+      },
+    });
+  };
 
   const submit = () => {
     if (!file || mutation.isPending) return; // docs/spec.md#5-validation-rules: no file chosen → nothing happens
     if (!isAcceptedType(file)) return fail(t('upload.unsupported'));
     if (file.size > LIMITS.uploadMaxBytes) return fail(`${t('upload.failed')} ${t('payload_too_large', { ns: 'errors' })}`);
-    mutation.mutate(file);
+    send(file);
   };
 
   return (

@@ -2,7 +2,7 @@
 // type and court area required. Saving again updates the same record (the server upserts).
 import { Button, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CASE_TYPES, LIMITS, type CaseType } from '#shared/constants.ts';
@@ -12,10 +12,11 @@ import { paths } from '#client/app/paths.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { LocationFields } from '#client/components/location-fields.tsx';
 import { Page } from '#client/components/page.tsx';
+import { QueryError } from '#client/components/query-error.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useSession } from '#client/lib/use-session.ts';
-import { registrationQuery, saveRegistration } from './lawyers.api.ts';
+import { registrationQuery, useSaveLawyerRegistration } from './lawyers.api.ts';
 import { validationText } from '#client/lib/validation-text.ts';
 
 interface FormValues {
@@ -33,11 +34,14 @@ export function LawyerFormPage() {
   const { t } = useTranslation(['lawyers', 'common']);
   const { user } = useSession();
   const registration = useQuery(registrationQuery);
-  if (registration.isError) throw registration.error;
   if (registration.isPending || !user) return <Loading label={t('loading', { ns: 'common' })} />;
   return (
     <Page title={t('form.title')} size="sm">
-      <LawyerForm saved={registration.data} name={user.name} email={user.email} />
+      {registration.isError ? (
+        <QueryError error={registration.error} />
+      ) : (
+        <LawyerForm saved={registration.data} name={user.name} email={user.email} />
+      )}
     </Page>
   );
 }
@@ -45,7 +49,6 @@ export function LawyerFormPage() {
 function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; name: string; email: string }) {
   const { t } = useTranslation('lawyers');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
@@ -63,36 +66,37 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
       courtArea: (v) => (v.trim() ? null : t('form.courtArea.required')),
     },
   });
-  const mutation = useMutation({
-    mutationFn: (v: FormValues) =>
-      saveRegistration({
+  const mutation = useSaveLawyerRegistration();
+  const onSuccess = () => {
+    notify.success(t('form.saved'));
+    void navigate(paths.lawyerHome);
+  };
+  const onError = (err: Error) => {
+    notify.error(t('form.failed'));
+    // Point at the fields the server refused, in the user's language where we know the rule.
+    if (err instanceof ApiError) {
+      for (const d of err.details) {
+        const field = FIELDS.find((f) => f === d.path);
+        if (field) form.setFieldError(field, d.rule === 'too_long' ? validationText(d, t) : t(`form.${field}.invalid`));
+        if (d.path === 'state' || d.path === 'district') form.setFieldError(d.path, t(d.message, { ns: 'errors' }));
+      }
+    }
+  };
+  const save = (v: FormValues) =>
+    mutation.mutate(
+      {
         phone: v.phone.trim(),
         address: v.address.trim(),
         lawyerType: v.lawyerType as CaseType,
         courtArea: v.courtArea.trim(),
         ...(v.state ? { state: v.state, district: v.district } : {}),
-      }),
-    onSuccess: (record) => {
-      queryClient.setQueryData(registrationQuery.queryKey, record);
-      notify.success(t('form.saved'));
-      void navigate(paths.lawyerHome);
-    },
-    onError: (err) => {
-      notify.error(t('form.failed'));
-      // Point at the fields the server refused, in the user's language where we know the rule.
-      if (err instanceof ApiError) {
-        for (const d of err.details) {
-          const field = FIELDS.find((f) => f === d.path);
-          if (field) form.setFieldError(field, d.rule === 'too_long' ? validationText(d, t) : t(`form.${field}.invalid`));
-          if (d.path === 'state' || d.path === 'district') form.setFieldError(d.path, t(d.message, { ns: 'errors' }));
-        }
-      }
-    },
-  });
+      },
+      { onSuccess, onError },
+    );
 
   return (
     <Paper withBorder p="lg">
-      <form noValidate onSubmit={form.onSubmit((v) => mutation.mutate(v))}>
+      <form noValidate onSubmit={form.onSubmit(save)}>
         <Stack gap="sm">
           <Text c="dimmed" size="sm">
             {saved ? t('form.introSaved') : t('form.intro')}

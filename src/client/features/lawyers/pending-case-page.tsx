@@ -3,19 +3,19 @@
 // removes the card. A request already answered elsewhere gives the server's 409 and a fresh list.
 import { useId, useState } from 'react';
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PendingRequest, PendingRequestList } from '#shared/lawyers.ts';
+import type { PendingRequest } from '#shared/lawyers.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { CaseList, Field } from './case-list.tsx';
-import { decideRequest, lawyerKeys, pendingRequestsQuery } from './lawyers.api.ts';
+import { pendingRequestsQuery, useDecideRequest } from './lawyers.api.ts';
 import { RequireLawyerRegistration } from './require-registration.tsx';
 import { PhoneLink } from '#client/components/phone-text.tsx';
 
@@ -32,20 +32,22 @@ function PendingCases() {
   const navigate = useNavigate();
   const requests = useQuery(pendingRequestsQuery);
   const [accepted, setAccepted] = useState<string | null>(null);
-  if (requests.isError) throw requests.error;
   return (
     <Page title={t('pending.title')}>
-      {requests.isPending ? (
-        <Loading label={t('loading', { ns: 'common' })} />
-      ) : requests.data.requests.length === 0 ? (
-        <Text>{t('pending.empty')}</Text>
-      ) : (
-        <Stack gap="md">
-          {requests.data.requests.map((r) => (
-            <RequestCard key={r.id} request={r} onAccepted={() => setAccepted(r.familyMember.name)} />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={requests}
+        loadingLabel={t('loading', { ns: 'common' })}
+        isEmpty={(data) => data.requests.length === 0}
+        empty={<Text>{t('pending.empty')}</Text>}
+      >
+        {(data) => (
+          <Stack gap="md">
+            {data.requests.map((r) => (
+              <RequestCard key={r.id} request={r} onAccepted={() => setAccepted(r.familyMember.name)} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <HomeButton to={paths.lawyerHome} />
       <Modal
         opened={accepted !== null}
@@ -68,33 +70,28 @@ function PendingCases() {
 function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccepted: () => void }) {
   const { t } = useTranslation('lawyers');
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const headingId = useId();
   const [confirmReject, setConfirmReject] = useState(false);
   const member = request.familyMember;
 
-  const removeCard = () =>
-    queryClient.setQueryData<PendingRequestList>(lawyerKeys.requests, (old) =>
-      old ? { requests: old.requests.filter((r) => r.id !== request.id) } : old,
-    );
+  const decide = useDecideRequest(request.id);
   const flight = useSingleFlight();
-  const decideOnce = (action: 'accept' | 'reject') => flight.run((done) => decide.mutate(action, { onSettled: done }));
-  const decide = useMutation({
-    mutationFn: (action: 'accept' | 'reject') => decideRequest(request.id, action),
-    onSuccess: (decision) => {
-      setConfirmReject(false);
-      removeCard();
-      void queryClient.invalidateQueries({ queryKey: lawyerKeys.clients });
-      if (decision.status === 'accepted') onAccepted();
-      else notify.info(t('pending.rejected', { name: member.name }));
-    },
-    onError: (err) => {
-      setConfirmReject(false);
-      notify.error(errorText(err));
-      // Answered in another tab, or no longer ours: show the list as it is now.
-      void queryClient.invalidateQueries({ queryKey: lawyerKeys.requests });
-    },
-  });
+  const decideOnce = (action: 'accept' | 'reject') =>
+    flight.run((done) =>
+      decide.mutate(action, {
+        onSettled: done,
+        onSuccess: (decision) => {
+          setConfirmReject(false);
+          if (decision.status === 'accepted') onAccepted();
+          else notify.info(t('pending.rejected', { name: member.name }));
+        },
+        // Answered in another tab, or no longer ours: the list reloads as it is now.
+        onError: (err) => {
+          setConfirmReject(false);
+          notify.error(errorText(err));
+        },
+      }),
+    );
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>

@@ -10,14 +10,13 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { useErrorText } from '#client/lib/use-error-text.ts';
 import { NgoFormModal } from './ngo-form.tsx';
 import { ngoMembersQuery, ngosQuery } from './ngos.api.ts';
 import { PhoneText } from '#client/components/phone-text.tsx';
+import { QueryError } from '#client/components/query-error.tsx';
 
 export function NgosPage() {
   const { t } = useTranslation('ngos');
-  const errorText = useErrorText();
   const query = useQuery(ngosQuery);
   // null: adding a new NGO; an NGO: editing it; undefined: no form open.
   const [editing, setEditing] = useState<Ngo | null | undefined>(undefined);
@@ -31,7 +30,7 @@ export function NgosPage() {
       {query.isPending ? (
         <Loading label={t('loading')} />
       ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
+        <QueryError error={query.error} />
       ) : items.length === 0 ? (
         <Text>{t('empty')}</Text>
       ) : (
@@ -98,11 +97,10 @@ function NgoCard({ ngo, onEdit }: { ngo: Ngo; onEdit: () => void }) {
 
 function AssignedMembers({ ngoId }: { ngoId: string }) {
   const { t, i18n } = useTranslation('ngos');
-  const errorText = useErrorText();
   const [page, setPage] = useState(1);
   const query = useQuery(ngoMembersQuery(ngoId, page));
   if (query.isPending) return <Loading label={t('loading')} />;
-  if (query.error) return <Text role="alert">{errorText(query.error)}</Text>;
+  if (query.error) return <QueryError error={query.error} />;
   const data = query.data;
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (

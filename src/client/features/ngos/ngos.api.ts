@@ -2,11 +2,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { NgoListSchema, NgoMembersPageSchema, NgoSchema, type NgoInput, type NgoUpdate } from '#shared/ngos.ts';
 import { api } from '#client/lib/api-client.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const ngoKeys = {
-  all: ['ngos'] as const,
-  list: (availableOnly: boolean) => ['ngos', 'list', availableOnly] as const,
-  members: (id: string, page: number) => ['ngos', 'members', id, page] as const,
+  all: rootKeys.ngos,
+  list: (availableOnly: boolean) => [...rootKeys.ngos, 'list', availableOnly] as const,
+  members: (id: string, page: number) => [...rootKeys.ngos, 'members', id, page] as const,
 };
 
 export const ngosQuery = queryOptions({

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '#shared/notifications.ts';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { notificationsQuery, useMarkAllRead, useMarkRead } from './notifications.api.ts';
@@ -33,19 +33,20 @@ export function NotificationsPage() {
         ) : null
       }
     >
-      {query.isPending ? (
-        <Loading label={t('notifications.loading')} />
-      ) : query.error ? (
-        <Text role="alert">{errorText(query.error)}</Text>
-      ) : query.data.items.length === 0 ? (
-        <Text>{t('notifications.empty')}</Text>
-      ) : (
-        <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('notifications.title')}>
-          {query.data.items.map((n) => (
-            <Item key={n.id} item={n} />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel={t('notifications.loading')}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<Text>{t('notifications.empty')}</Text>}
+      >
+        {(data) => (
+          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('notifications.title')}>
+            {data.items.map((n) => (
+              <Item key={n.id} item={n} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </Page>
   );
 }

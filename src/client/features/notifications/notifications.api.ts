@@ -4,12 +4,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { NotificationListSchema, NotificationPreferencesSchema, UnreadCountSchema } from '#shared/notifications.ts';
 import { api } from '#client/lib/api-client.ts';
+import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: ['notifications', 'unread'] as const,
-  list: (language: string) => ['notifications', 'list', language] as const,
-  preferences: ['notifications', 'preferences'] as const,
+  all: rootKeys.notifications,
+  unread: [...rootKeys.notifications, 'unread'] as const,
+  list: (language: string) => [...rootKeys.notifications, 'list', language] as const,
+  preferences: [...rootKeys.notifications, 'preferences'] as const,
 };
 
 export const unreadCountQuery = queryOptions({

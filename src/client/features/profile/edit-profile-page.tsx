@@ -2,7 +2,7 @@
 // court area) where the account has a registration record; email read-only; change password.
 import { Alert, Anchor, Button, Card, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,12 @@ import { paths } from '#client/app/paths.ts';
 import { Page } from '#client/components/page.tsx';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
+import { QueryError } from '#client/components/query-error.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { ReminderEmailSetting } from '#client/features/notifications/reminder-email-setting.tsx';
-import { sessionQuery } from '#client/lib/use-session.ts';
-import { changePassword, profileDetailsQuery, updateProfile } from './profile.api.ts';
+import { profileDetailsQuery, useChangePassword, useUpdateProfile } from './profile.api.ts';
 import { validationText } from '#client/lib/validation-text.ts';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
@@ -29,7 +29,6 @@ const DETAIL_FIELDS = ['name', 'phone', 'address', 'lawyerType', 'courtArea'] as
 function DetailsForm({ profile }: { profile: ProfileDetails }) {
   const { t } = useTranslation('profile');
   const errorText = useErrorText();
-  const qc = useQueryClient();
   const hasContact = profile.kind !== 'name-only';
   const isLawyer = profile.kind === 'lawyer';
   const form = useForm({
@@ -63,28 +62,24 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
               : null,
     },
   });
-  const mutation = useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (saved) => {
-      qc.setQueryData(profileDetailsQuery.queryKey, saved);
-      // The header, profile and home screens show the name: refresh what they read.
-      void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
-      void qc.invalidateQueries({ queryKey: ['profile'], exact: true });
+  const mutation = useUpdateProfile();
+  const handlers = {
+    onSuccess: () => {
       notify.success(t('saved'));
     },
-    onError: (err) => {
+    onError: (err: Error) => {
       if (err instanceof ApiError && err.status === 400) {
         for (const d of err.details)
           if ((DETAIL_FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, validationText(d, t));
       }
       notify.error(errorText(err));
     },
-  });
+  };
   const submit = form.onSubmit((v) => {
     const body: UpdateProfile = { name: v.name.trim() };
     if (hasContact) Object.assign(body, { phone: v.phone.trim(), address: v.address.trim() });
     if (isLawyer) Object.assign(body, { lawyerType: v.lawyerType as CaseType, courtArea: v.courtArea.trim() });
-    mutation.mutate(body);
+    mutation.mutate(body, handlers);
   });
 
   return (
@@ -147,24 +142,24 @@ function PasswordForm({ email }: { email: string }) {
       confirm: (v, values) => (v === values.newPassword ? null : t('password.mismatch')),
     },
   });
-  const mutation = useMutation({
-    mutationFn: changePassword,
+  const mutation = useChangePassword();
+  const handlers = {
     onSuccess: () => {
       form.reset();
       notify.success(t('password.changed'));
     },
-    onError: (err) => {
+    onError: (err: Error) => {
       if (err instanceof ApiError && err.code === 'wrong_password') form.setFieldError('currentPassword', errorText(err));
       notify.error(errorText(err));
     },
-  });
+  };
   const toggle = { 'aria-label': t('password.toggle') };
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="password-heading">
       <form
         noValidate
         style={errorContrast}
-        onSubmit={form.onSubmit((v) => mutation.mutate({ currentPassword: v.currentPassword, newPassword: v.newPassword }))}
+        onSubmit={form.onSubmit((v) => mutation.mutate({ currentPassword: v.currentPassword, newPassword: v.newPassword }, handlers))}
       >
         <Stack gap="sm">
           <Title order={2} size="h4" id="password-heading">
@@ -206,14 +201,11 @@ function PasswordForm({ email }: { email: string }) {
 
 export function EditProfilePage() {
   const { t } = useTranslation('profile');
-  const errorText = useErrorText();
   const { data: profile, error } = useQuery(profileDetailsQuery);
   if (error)
     return (
       <Page title={t('title')} size="sm">
-        <Alert color="red" role="alert">
-          {errorText(error)}
-        </Alert>
+        <QueryError error={error} />
         <HomeButton />
       </Page>
     );

@@ -20,11 +20,10 @@ import { users } from '../../db/schema.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { audit } from '../../lib/audit.ts';
-import { enqueueEmail } from '../../lib/outbox.ts';
 import { enforce, hit, isMarked, mark, refund, refuse } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
 import { createUserUnlessTaken, deleteSession, findUserByEmail } from './accounts.queries.ts';
-import { existingAccountEmail, welcomeEmail } from './accounts.emails.ts';
+import { tellExistingAccount, tellWelcome } from './accounts.emails.ts';
 import { timingSafeEqual } from 'node:crypto';
 
 function sameSecret(a: string, b: string): boolean {
@@ -78,16 +77,13 @@ export async function accountsRoutes(base: FastifyInstance) {
         const created = await createUserUnlessTaken(tx, { name: input.name, email, role: input.role, passwordHash });
         if (created) {
           await audit(tx, created.id, 'account.created', created.id, { role: created.role });
-          await enqueueEmail(tx, {
-            to: email,
-            ...welcomeEmail(input.language ?? created.language, created.name, created.role, env.PUBLIC_URL),
-          });
+          await tellWelcome(tx, { email, name: created.name, language: input.language ?? created.language }, created.role, env.PUBLIC_URL);
           return;
         }
         const owner = await findUserByEmail(tx, email);
         if (!owner) throw new Error('sign-up: address neither free nor taken');
         await audit(tx, owner.id, 'account.signup_for_existing_address', owner.id);
-        await enqueueEmail(tx, { to: owner.email, ...existingAccountEmail(owner.language, owner.name, env.PUBLIC_URL) });
+        await tellExistingAccount(tx, owner, env.PUBLIC_URL);
       });
       return reply.status(201).send({ message: SIGN_UP_REPLY });
     },

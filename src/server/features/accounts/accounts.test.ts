@@ -90,7 +90,7 @@ describe('sign-up', () => {
     expect(res.json().error.message).toContain('at least 8 characters');
   });
 
-  it('issue 9 item 8: a taken address gets the same answer as a new one, changes nothing, signs no one in, and emails the owner', async () => {
+  it('a taken address gets the same answer as a new one, changes nothing, signs no one in, and emails the owner', async () => {
     const email = uniqueEmail('dup');
     const first = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } });
     const again = await t.request('POST', '/api/auth/signup', {
@@ -249,7 +249,7 @@ describe('sign-in', () => {
   });
 });
 
-describe('sign-in lock-out (issue 9 item 8)', () => {
+describe('sign-in lock-out', () => {
   it('ten wrong passwords from one address lock that address out, not the owner elsewhere', async () => {
     const { user } = await createLawyer(t.db);
     const wrong = { role: 'Lawyer', email: user.email, password: 'wrong-password' };

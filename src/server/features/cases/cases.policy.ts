@@ -4,26 +4,20 @@
 // anyone else is not told the case exists.
 import type { User } from '#shared/accounts.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { decideMemberRecord, type ClientRelation } from '../../policies/member-record.policy.ts';
 
 export interface CaseAccessFacts {
   familyMemberId: string;
   /** This lawyer's open request from the case's family member, if any. */
-  lawyerRelation: 'accepted' | 'pending' | undefined;
+  lawyerRelation: ClientRelation;
 }
 
 export type CaseAccess = 'edit' | 'read' | 'none';
 
+/** The member-record rule (policies/member-record.policy.ts), read for a case: edit, read only, or hidden. */
 export function caseAccess(user: Pick<User, 'id' | 'role'>, c: CaseAccessFacts): CaseAccess {
-  switch (user.role) {
-    case 'Family-Member':
-      return c.familyMemberId === user.id ? 'edit' : 'none';
-    case 'Lawyer':
-      return c.lawyerRelation === 'accepted' ? 'edit' : c.lawyerRelation === 'pending' ? 'read' : 'none';
-    case 'Jail-Authority':
-      return 'edit';
-    default:
-      return 'none';
-  }
+  if (decideMemberRecord(user, c.familyMemberId, c.lawyerRelation, 'edit-case') === 'allow') return 'edit';
+  return decideMemberRecord(user, c.familyMemberId, c.lawyerRelation, 'read-request') === 'allow' ? 'read' : 'none';
 }
 
 export function assertCanRead(access: CaseAccess): void {

@@ -2,19 +2,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CaseDetail } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, lawyerRequests, users } from '../../db/schema.ts';
+import { cases, users } from '../../db/schema.ts';
+import { clientRelationSql } from '../../policies/member-record.policy.ts';
 import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
 
 /** The case, its family member's name and the asking lawyer's relation to them, in one statement. */
 export async function findCaseForAccess(db: Db, caseId: string, lawyerId: string | null) {
-  const relation = lawyerId
-    ? sql<
-        string | null
-      >`(select case when bool_or(${lawyerRequests.status} = 'accepted') then 'accepted' when count(*) > 0 then 'pending' end
-        from ${lawyerRequests} where ${lawyerRequests.familyMemberId} = ${cases.familyMemberId}
-        and ${lawyerRequests.lawyerId} = ${lawyerId} and ${lawyerRequests.status} in ('pending', 'accepted'))`
-    : sql<string | null>`null`;
+  const relation = lawyerId ? clientRelationSql(lawyerId, cases.familyMemberId) : sql<null>`null`;
   const [row] = await db
     .select({ case: cases, memberName: users.name, relation })
     .from(cases)
@@ -24,7 +19,7 @@ export async function findCaseForAccess(db: Db, caseId: string, lawyerId: string
   if (!row) return undefined;
   const access: CaseAccessFacts = {
     familyMemberId: row.case.familyMemberId,
-    lawyerRelation: (row.relation ?? undefined) as CaseAccessFacts['lawyerRelation'],
+    lawyerRelation: row.relation ?? undefined,
   };
   return { row: row.case, memberName: row.memberName, access };
 }

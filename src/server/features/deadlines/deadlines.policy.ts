@@ -1,8 +1,10 @@
-// Who may see and record hearings and bail dates of a case. The server alone
-// decides: the family member sees their own cases; the lawyer whose request for that family
-// member was accepted, and the jail authority, see and record.
+// Who may see and record hearings and bail dates of a case: the member-record rule
+// (policies/member-record.policy.ts, actions read-record and record-hearing). The family member sees
+// their own cases; the lawyer whose request for that family member was accepted, and the jail
+// authority, see and record.
 import type { User } from '#shared/accounts.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { decideMemberRecord, type MemberRecordAction } from '../../policies/member-record.policy.ts';
 
 export interface CaseFacts {
   familyMemberId: string;
@@ -10,18 +12,21 @@ export interface CaseFacts {
   acceptedLawyer: boolean;
 }
 
+const decide = (user: User, facts: CaseFacts, action: MemberRecordAction) =>
+  decideMemberRecord(user, facts.familyMemberId, facts.acceptedLawyer ? 'accepted' : undefined, action);
+
 export function canSeeCase(user: User, facts: CaseFacts): boolean {
-  if (user.role === 'Jail-Authority') return true;
-  if (user.role === 'Lawyer') return facts.acceptedLawyer;
-  return facts.familyMemberId === user.id;
+  return decide(user, facts, 'read-record') === 'allow';
 }
 
 export function canRecordForCase(user: User, facts: CaseFacts): boolean {
-  return user.role === 'Jail-Authority' || (user.role === 'Lawyer' && facts.acceptedLawyer);
+  return decide(user, facts, 'record-hearing') === 'allow';
 }
 
 /** 404 when the case is unknown or hidden, 403 when visible but not changeable. */
 export function assertCanRecord(user: User, facts: CaseFacts | undefined): asserts facts is CaseFacts {
-  if (!facts || !canSeeCase(user, facts)) throw notFound('case');
-  if (!canRecordForCase(user, facts)) throw forbidden();
+  if (!facts) throw notFound('case');
+  const decision = decide(user, facts, 'record-hearing');
+  if (decision === 'not_found') throw notFound('case');
+  if (decision === 'forbidden') throw forbidden();
 }

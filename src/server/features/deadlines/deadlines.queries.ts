@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { cases, hearings, lawyerRequests, prisons, users } from '../../db/schema.ts';
 import type { CaseFacts } from './deadlines.policy.ts';
+import { seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
 
 export interface CaseRow extends CaseFacts {
   id: string;
@@ -39,7 +40,7 @@ export async function findCase(db: Db, caseId: string, user: Pick<User, 'id'>): 
       prison: cases.prison,
       bailGrantedOn: cases.bailGrantedOn,
       releasedOn: cases.releasedOn,
-      acceptedLawyer: sql<boolean>`exists (select 1 from ${lawyerRequests} where ${lawyerRequests.familyMemberId} = ${cases.familyMemberId} and ${lawyerRequests.lawyerId} = ${user.id} and ${lawyerRequests.status} = 'accepted')`,
+      acceptedLawyer: sql<boolean>`exists (select 1 from ${lawyerRequests} where ${seesRecordAsLawyer(user.id, cases.familyMemberId)})`,
     })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.familyMemberId))
@@ -139,7 +140,7 @@ export async function caseAudienceIds(db: Db, familyMemberId: string): Promise<s
   const rows = await db
     .select({ id: lawyerRequests.lawyerId })
     .from(lawyerRequests)
-    .where(and(eq(lawyerRequests.familyMemberId, familyMemberId), eq(lawyerRequests.status, 'accepted')));
+    .where(seesRecordAsLawyer(lawyerRequests.lawyerId, familyMemberId));
   return [familyMemberId, ...rows.map((r) => r.id)];
 }
 

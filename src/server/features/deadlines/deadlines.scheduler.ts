@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEADLINE_LIMITS, addDays, indianDay } from '#shared/deadlines.ts';
 import type { Db } from '../../db/client.ts';
 import { cases, deadlineEvents, hearings, lawyerRequests, lawyers, prisons, users } from '../../db/schema.ts';
-import { emailAddress, findRecipients, notify, type Recipient } from '../../lib/notify.ts';
+import { findRecipients, sendEmail, notify, type Recipient } from '../../lib/notify.ts';
 import { caseAudienceIds } from './deadlines.queries.ts';
 import { setBeforeDeliveryPass } from '../../lib/outbox.ts';
 import { syncReleaseClock } from '../../lib/case-facts.ts';
@@ -188,11 +188,11 @@ async function bailNotReleased(db: Db, o: Required<DeadlinePassOptions>, today: 
         });
       }
       if (c.dlsaEmail) {
-        await emailAddress(tx, { email: c.dlsaEmail, name: `Secretary, DLSA ${c.district ?? ''}`.trim() }, 'bail_not_released_dlsa', {
-          ...params,
-          prison: c.prisonName ?? c.prison ?? '',
-          district: c.district ?? '',
-        });
+        await sendEmail(
+          tx,
+          { email: c.dlsaEmail, name: `Secretary, DLSA ${c.district ?? ''}`.trim() },
+          { kind: 'bail_not_released_dlsa', params: { ...params, prison: c.prisonName ?? c.prison ?? '', district: c.district ?? '' } },
+        );
       }
     });
     if (ok) fired.push(key);

@@ -6,7 +6,7 @@ import { sendDocument } from '../../lib/documents.ts';
 
 export async function documentsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  // Who may open a document is decided per document (lib/access.ts), for every signed-in role.
+  // Who may open a document is decided per document (policies/document.policy.ts), for every signed-in role.
   app.get(
     '/api/documents/:id',
     { config: { roles: ['Family-Member', 'Lawyer', 'Jail-Authority'] }, schema: { params: z.strictObject({ id: z.uuid() }) } },

@@ -1,4 +1,4 @@
-// Issue 13 (1): a mistaken Bail-Accept can be undone for BAIL_UNDO_SECONDS; its emails wait out
+// A mistaken Bail-Accept can be undone for BAIL_UNDO_SECONDS; its emails wait out
 // that time, so an undo in time tells nobody; after it the server refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';

@@ -34,10 +34,8 @@ import {
 } from '../../db/schema.ts';
 import { toDocumentMeta } from '../../lib/documents.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { enqueueEmail } from '../../lib/outbox.ts';
-import { renderEmailText } from '../../lib/messages.ts';
 import { audit } from '../../lib/audit.ts';
-import { findRecipients, notify } from '../../lib/notify.ts';
+import { findRecipients, notify, sendEmail } from '../../lib/notify.ts';
 import { RELEASE_FILTER_COLUMNS } from './jail.release.ts';
 import { syncReleaseClock } from '../../lib/case-facts.ts';
 import { noBailPaper } from '../../policies/ngo.policy.ts';
@@ -581,8 +579,11 @@ export async function undoBailAccept(
       const byEmail = new Map(people.map((p) => [p.email, p]));
       for (const { to } of delivered) {
         const person = byEmail.get(to.toLowerCase());
-        const mail = renderEmailText(person?.language, 'bail_accept_undone', { member: member.name }, { name: person?.name ?? to });
-        await enqueueEmail(tx, { to, subject: mail.subject, text: mail.text });
+        await sendEmail(
+          tx,
+          { email: to, name: person?.name ?? to, language: person?.language },
+          { kind: 'bail_accept_undone', params: { member: member.name } },
+        );
         corrections++;
       }
     }

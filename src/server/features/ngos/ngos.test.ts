@@ -101,7 +101,7 @@ describe('NGO management', () => {
     expect((await t.request('PUT', '/api/ngos/nope', { cookie: jail, body: valid({ version: 0 }) })).statusCode).toBe(400);
   });
 
-  it('issue 9 item 3: a form loaded before assignments never overbooks; free seats = capacity − assigned', async () => {
+  it('a form loaded before assignments never overbooks; free seats = capacity − assigned', async () => {
     // The probe: load the form (3 seats), assign 3 members meanwhile, save the form as loaded.
     const ngo = await createNgo(t.db, { seatsFree: 3 });
     const loaded = (await list()).find((n) => n.id === ngo.id)!;

@@ -7,7 +7,10 @@ import { renderEmailText } from '../../lib/messages.ts';
 import { audit } from '../../lib/audit.ts';
 import { deleteSessionsOfUser } from '../accounts/accounts.queries.ts';
 
-/** The reset email in the account's saved language. */
+/**
+ * The reset email in the account's saved language. Rendered here, not queued through lib/notify.ts: the
+ * database picks one of the five renderings, so an unknown address costs the same work as a known one.
+ */
 export function resetEmail(user: { name: string; language?: string | null }, link: string) {
   return renderEmailText(user.language, 'password_reset', { link, minutes: String(RESET_LINK_MINUTES) }, { name: user.name });
 }

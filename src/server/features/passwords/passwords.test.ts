@@ -44,7 +44,7 @@ describe('POST /api/passwords/forgot', () => {
     expect(odd.json()).toEqual(res.json());
   });
 
-  it('issue 9 item 8: does the same work for an unknown email as for an account (same statements, same count)', async () => {
+  it('does the same work for an unknown email as for an account (same statements, same count)', async () => {
     const { user } = await createLawyer(t.db);
     const ask = (email: string) => t.countQueries(() => t.request('POST', '/api/passwords/forgot', { body: { email } }));
     const shape = (statements: string[]) => statements.map((q) => q.replace(/\$\d+/g, '?'));

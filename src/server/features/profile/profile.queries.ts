@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { CASE_TYPES, type CaseType } from '#shared/constants.ts';
-import type { ProfileDetails } from '#shared/profile.ts';
+import { normalizePhone } from '#shared/family.ts';
+import type { ProfileDetails, UpdateProfile } from '#shared/profile.ts';
 import type { User } from '#shared/accounts.ts';
 import type { Db } from '../../db/client.ts';
-import { familyMembers, lawyers, users } from '../../db/schema.ts';
+import { familyMembers, lawyers, passwordResets, users } from '../../db/schema.ts';
 
 const asCaseType = (v: string): CaseType | null => ((CASE_TYPES as readonly string[]).includes(v) ? (v as CaseType) : null);
 
@@ -53,4 +54,31 @@ export async function getProfileDetails(db: Db, user: Pick<User, 'id'>): Promise
     lawyerType: null,
     courtArea: null,
   };
+}
+
+/** The new name and, for a registered family member or lawyer, their registration details. */
+export async function updateProfileDetails(db: Db, userId: string, kind: ProfileDetails['kind'], input: UpdateProfile): Promise<void> {
+  await db.update(users).set({ name: input.name }).where(eq(users.id, userId));
+  if (kind === 'family') {
+    await db
+      .update(familyMembers)
+      .set({ phone: normalizePhone(input.phone!), address: input.address! })
+      .where(eq(familyMembers.userId, userId));
+  } else if (kind === 'lawyer') {
+    await db
+      .update(lawyers)
+      .set({ phone: normalizePhone(input.phone!), address: input.address!, lawyerType: input.lawyerType!, courtArea: input.courtArea! })
+      .where(eq(lawyers.userId, userId));
+  }
+}
+
+export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.passwordHash;
+}
+
+/** The new password; any reset link still in a mailbox stops working. */
+export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
 }

@@ -1,0 +1,149 @@
+// What a family member does (docs/spec.md#4-states-and-transitions): each function is one use case that owns its
+// transaction, its audit entry and what it tells others. Routes parse, authorize by role and call one of these.
+import type { User } from '#shared/accounts.ts';
+import type { DocumentMeta } from '#shared/documents.ts';
+import type { Case, CreateCase, RegisterFamily } from '#shared/family.ts';
+import type { AppDeps } from '../../types.ts';
+import { isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { audit } from '../../lib/audit.ts';
+import { findRecipient, notify } from '../../lib/notify.ts';
+import { storeDocument, type ReceivedFile } from '../../lib/documents.ts';
+import { reserveUploadBytes } from '../../lib/upload-limits.ts';
+import { findPersonalSummary } from './family.summary.ts';
+import { alreadyRequested, caseExists, notRegisteredYet, registrationRequired, requestRefusal } from './family.policy.ts';
+import {
+  createCase,
+  findLawyer,
+  findMemberCaseTypes,
+  findMemberNgo,
+  findMemberSearchFacts,
+  findRegistration,
+  hasOpenRequest,
+  insertLawyerRequest,
+  isRegistered,
+  listCaseStatuses,
+  listMatchingLawyers,
+  listMemberDocuments,
+  saveRegistration,
+} from './family.queries.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'env'>;
+type Member = Pick<User, 'id' | 'name'>;
+
+/** A case ID is the member's once: the unique index answers two tabs saving at once. */
+async function refusingDuplicateCase<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'cases_member_number_unique')) throw caseExists();
+    throw err;
+  }
+}
+
+/** The member's /fmform record; 404 before the first submit (the client then shows the empty form). */
+export async function getRegistration({ db }: Deps, member: Member) {
+  const registration = await findRegistration(db, member.id);
+  if (!registration) throw notRegisteredYet();
+  return registration;
+}
+
+/** Idempotent: the first submit creates the record and the first case; later ones update them. */
+export async function register({ db }: Deps, member: Member, input: RegisterFamily) {
+  await refusingDuplicateCase(() =>
+    db.transaction(async (tx) => {
+      const { created } = await saveRegistration(tx, member.id, input);
+      await audit(tx, member.id, created ? 'family.registered' : 'family.updated', member.id, { caseNumber: input.caseNumber });
+    }),
+  );
+  const registration = await findRegistration(db, member.id);
+  if (!registration) throw new Error('registration vanished after saving');
+  return registration;
+}
+
+/** The chat assistant's view of this member's own record. */
+export async function getSummary({ db }: Deps, member: Member) {
+  const summary = await findPersonalSummary(db, member.id);
+  if (!summary) throw registrationRequired();
+  return summary;
+}
+
+export async function listCases({ db }: Deps, member: Member) {
+  const cases = await listCaseStatuses(db, member.id);
+  if (!cases) throw registrationRequired();
+  return { cases };
+}
+
+export async function addCase({ db }: Deps, member: Member, input: CreateCase): Promise<Case> {
+  return refusingDuplicateCase(() =>
+    db.transaction(async (tx) => {
+      if (!(await isRegistered(tx, member.id))) throw registrationRequired();
+      const row = await createCase(tx, member.id, input);
+      await audit(tx, member.id, 'family.case_added', member.id, { caseId: row.id, caseNumber: row.caseNumber });
+      return row;
+    }),
+  );
+}
+
+/** Lawyers of the member's case types, nearest first. */
+export async function searchLawyers({ db }: Deps, member: Member) {
+  const facts = await findMemberSearchFacts(db, member.id);
+  if (!facts) throw registrationRequired();
+  return { ...facts, lawyers: await listMatchingLawyers(db, member.id, facts.caseTypes, facts.location) };
+}
+
+/**
+ * The member asks a lawyer (docs/spec.md#4-states-and-transitions Lawyer request): the request policy decides,
+ * and the lawyer hears of it by email and in the app, queued with the request itself.
+ */
+export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId: string) {
+  try {
+    return await db.transaction(async (tx) => {
+      const caseTypes = await findMemberCaseTypes(tx, member.id);
+      const lawyer = caseTypes ? await findLawyer(tx, lawyerId) : undefined;
+      const open = lawyer ? await hasOpenRequest(tx, member.id, lawyerId) : false;
+      const refusal = requestRefusal({ registered: !!caseTypes, caseTypes: caseTypes ?? [], lawyer, hasOpenRequest: open });
+      if (refusal) throw refusal;
+      if (!lawyer) throw notFound('lawyer');
+      const row = await insertLawyerRequest(tx, member.id, lawyerId);
+      const recipient = await findRecipient(tx, lawyer.id);
+      if (recipient) {
+        await notify(tx, recipient, {
+          kind: 'request_created',
+          params: { family: member.name, caseType: lawyer.lawyerType },
+          link: '/pending-case',
+          publicUrl: env.PUBLIC_URL,
+        });
+      }
+      await audit(tx, member.id, 'lawyer_request.created', member.id, { requestId: row.id, lawyerId });
+      return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString(), lawyer: { id: lawyer.id, name: lawyer.name } };
+    });
+  } catch (err) {
+    // Two tabs requesting at once: the partial unique index lets only one through.
+    if (isUniqueViolation(err, 'lawyer_requests_open_unique')) throw alreadyRequested();
+    throw err;
+  }
+}
+
+export async function getNgo({ db }: Deps, member: Member) {
+  const result = await findMemberNgo(db, member.id);
+  if (!result) throw registrationRequired();
+  return result;
+}
+
+export async function listDocuments({ db }: Deps, member: Member) {
+  await assertRegistered({ db }, member);
+  return { documents: await listMemberDocuments(db, member.id) };
+}
+
+/** Uploads wait for the /fmform record; checked before the file is read. */
+export async function assertRegistered({ db }: Pick<Deps, 'db'>, member: Member): Promise<void> {
+  if (!(await isRegistered(db, member.id))) throw registrationRequired();
+}
+
+/** The member's own bail paper, typed from its bytes, within their upload allowance. */
+export async function addOwnDocument({ db, env }: Deps, member: Member, file: ReceivedFile): Promise<DocumentMeta> {
+  return db.transaction(async (tx) => {
+    await reserveUploadBytes(tx, env, member.id, file.bytes.length);
+    return storeDocument(tx, { familyMemberId: member.id, uploadedBy: member.id, file });
+  });
+}

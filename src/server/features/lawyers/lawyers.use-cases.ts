@@ -1,0 +1,121 @@
+// What a lawyer does (docs/spec.md#4-states-and-transitions): each function is one use case that owns its
+// transaction, its audit entry and what it tells the family member. Routes parse, authorize by role and call one.
+import type { User } from '#shared/accounts.ts';
+import type { DocumentMeta } from '#shared/documents.ts';
+import { normalizePhone } from '#shared/family.ts';
+import type { SaveLawyerRegistration } from '#shared/lawyers.ts';
+import type { AppDeps } from '../../types.ts';
+import { audit } from '../../lib/audit.ts';
+import { storeDocument, type ReceivedFile } from '../../lib/documents.ts';
+import { findRecipient, notify } from '../../lib/notify.ts';
+import { reserveUploadBytes } from '../../lib/upload-limits.ts';
+import { bailPaperUploadRefusal } from '../../policies/document.policy.ts';
+import { decisionRefusal } from '../../policies/request.policy.ts';
+import { notRegisteredYet, registrationRequired } from './lawyers.policy.ts';
+import {
+  decideRequest,
+  findClientRelation,
+  findRegistration,
+  findRequest,
+  isRegistered,
+  listClients,
+  listPendingRequests,
+  upsertRegistration,
+} from './lawyers.queries.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'env'>;
+type Lawyer = Pick<User, 'id' | 'name' | 'email' | 'role'>;
+
+async function assertRegistered({ db }: Pick<Deps, 'db'>, lawyer: Lawyer): Promise<void> {
+  if (!(await isRegistered(db, lawyer.id))) throw registrationRequired();
+}
+
+/** The lawyer's /lawyerform record; 404 before the first submit. */
+export async function getRegistration({ db }: Deps, lawyer: Lawyer) {
+  const registration = await findRegistration(db, lawyer);
+  if (!registration) throw notRegisteredYet();
+  return registration;
+}
+
+export async function register({ db }: Deps, lawyer: Lawyer, body: SaveLawyerRegistration) {
+  const input = { ...body, phone: normalizePhone(body.phone) };
+  return db.transaction(async (tx) => {
+    const registration = await upsertRegistration(tx, lawyer, input);
+    await audit(tx, lawyer.id, 'lawyer.registration_saved', lawyer.id, { lawyerType: input.lawyerType });
+    return registration;
+  });
+}
+
+export async function listRequests(deps: Deps, lawyer: Lawyer) {
+  await assertRegistered(deps, lawyer);
+  return { requests: await listPendingRequests(deps.db, lawyer.id) };
+}
+
+export async function listAcceptedClients(deps: Deps, lawyer: Lawyer) {
+  await assertRegistered(deps, lawyer);
+  return { clients: await listClients(deps.db, lawyer.id) };
+}
+
+/**
+ * Accept or reject a pending request addressed to this lawyer: the change is conditional (one answer wins),
+ * and the family member is told by email and in the app, in their saved language, in the same transaction.
+ */
+export async function decide({ db, env }: Deps, user: Lawyer, requestId: string, status: 'accepted' | 'rejected') {
+  const lawyer = await findRegistration(db, user);
+  if (!lawyer) throw registrationRequired();
+  return db.transaction(async (tx) => {
+    const row = await decideRequest(tx, { requestId, lawyerId: user.id, status });
+    if (!row) throw decisionRefusal(await findRequest(tx, requestId), user.id);
+    const member = await findRecipient(tx, row.familyMemberId);
+    if (member) {
+      await notify(
+        tx,
+        member,
+        status === 'accepted'
+          ? {
+              kind: 'request_accepted',
+              params: {
+                lawyer: lawyer.name,
+                lawyerType: lawyer.lawyerType,
+                courtArea: lawyer.courtArea,
+                phone: lawyer.phone,
+                email: lawyer.email,
+              },
+              link: '/family-case',
+              publicUrl: env.PUBLIC_URL,
+            }
+          : { kind: 'request_rejected', params: { lawyer: lawyer.name }, link: '/lawyerSearch', publicUrl: env.PUBLIC_URL },
+      );
+    }
+    await audit(tx, user.id, `lawyer_request.${status}`, row.familyMemberId, { requestId: row.id });
+    return { id: row.id, status, decidedAt: (row.decidedAt ?? new Date()).toISOString() };
+  });
+}
+
+/**
+ * May this lawyer add a bail paper to this member's record (the document policy, from the member-record
+ * rule)? Decided before the file is read: a refused upload costs no more than its headers.
+ */
+export async function assertMayUploadFor(deps: Deps, lawyer: Lawyer, familyMemberId: string): Promise<void> {
+  await assertRegistered(deps, lawyer);
+  const refusal = bailPaperUploadRefusal(lawyer, familyMemberId, await findClientRelation(deps.db, lawyer.id, familyMemberId));
+  if (refusal) throw refusal;
+}
+
+/** The bail paper itself, within the lawyer's upload allowance; the family member is told. */
+export async function addBailPaper({ db, env }: Deps, lawyer: Lawyer, familyMemberId: string, file: ReceivedFile): Promise<DocumentMeta> {
+  return db.transaction(async (tx) => {
+    await reserveUploadBytes(tx, env, lawyer.id, file.bytes.length);
+    const meta = await storeDocument(tx, { familyMemberId, uploadedBy: lawyer.id, file });
+    const member = await findRecipient(tx, familyMemberId);
+    if (member) {
+      await notify(tx, member, {
+        kind: 'bail_paper_uploaded',
+        params: { lawyer: lawyer.name, filename: meta.filename },
+        link: '/family-case',
+        publicUrl: env.PUBLIC_URL,
+      });
+    }
+    return meta;
+  });
+}
