@@ -13,6 +13,7 @@ import {
   type LawyerSearch,
   type RegisterFamilyInput,
 } from '#shared/family.ts';
+import { WithdrawnRequestSchema } from '#shared/withdraw-request.ts';
 import { api, ApiError, upload } from '#client/lib/api-client.ts';
 
 export const familyKeys = {
@@ -89,6 +90,19 @@ export function useRequestLawyer() {
       );
       void qc.invalidateQueries({ queryKey: familyKeys.lawyers });
       void qc.invalidateQueries({ queryKey: familyKeys.cases });
+    },
+  });
+}
+
+/** Takes back a pending request; the lawyer then shows in the search again and another can be asked. */
+export function useWithdrawRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: string) => api('POST', `/api/family/requests/${requestId}/withdraw`, WithdrawnRequestSchema),
+    // Withdrawn or answered a moment earlier: either way the cases and the search change.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: familyKeys.cases });
+      void qc.invalidateQueries({ queryKey: familyKeys.lawyers });
     },
   });
 }

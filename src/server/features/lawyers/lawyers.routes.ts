@@ -18,6 +18,7 @@ import { audit } from '../../lib/audit.ts';
 import { receiveDocument, storeDocument } from '../../lib/documents.ts';
 import { admitUpload, reserveUploadBytes } from '../../lib/upload-limits.ts';
 import { tellAccepted, tellBailPaper, tellRejected } from './lawyers.emails.ts';
+import { withdrawRequestRoutes } from './withdraw-request.routes.ts';
 import { bailPaperUploadRefusal } from '../../policies/document.policy.ts';
 import { decisionRefusal } from '../../policies/request.policy.ts';
 import { notRegisteredYet, registrationRequired } from './lawyers.policy.ts';
@@ -37,6 +38,7 @@ const LAWYER = { roles: ['Lawyer'] as const };
 export async function lawyersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, env } = app.deps;
+  await withdrawRequestRoutes(base);
 
   app.get('/api/lawyers/registration', { config: LAWYER, schema: { response: { 200: LawyerRegistrationSchema } } }, async (req) => {
     const registration = await findRegistration(db, requireUser(req));
