@@ -43,7 +43,13 @@ export function WithdrawRequestButton({ request }: { request: CaseLawyer }) {
       >
         {t('withdraw.button')}
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('withdraw.confirmTitle', { name: request.name })} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('withdraw.confirmTitle', { name: request.name })}
+        closeButtonProps={{ 'aria-label': t('withdraw.close') }}
+        centered
+      >
         <Stack gap="sm">
           <Text>{t('withdraw.confirmBody', { name: request.name })}</Text>
           <Group justify="flex-end" gap="xs">
