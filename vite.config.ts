@@ -29,6 +29,10 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), precompress()],
+  resolve: {
+    // zod in the browser runs without eval (src/client/lib/zod-jitless.ts); its own import of zod/v4 is not matched.
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/client/lib/zod-jitless.ts') }],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
