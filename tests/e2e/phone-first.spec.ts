@@ -168,3 +168,24 @@ test('an unknown address keeps the app header', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoHorizontalScroll(page);
 });
+
+test('sign-in and the role homes raise no browser issue (nothing the Content-Security-Policy refuses, such as eval)', async ({
+  page,
+}) => {
+  const issues: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', (e) => issues.push(`${page.url()} ${e.issue.code} ${JSON.stringify(e.issue.details).slice(0, 300)}`));
+  await cdp.send('Audits.enable');
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  for (const role of ['Family-Member', 'Lawyer', 'Jail-Authority'] as const) {
+    await page.context().clearCookies();
+    await signUpRegisteredViaApi(page, role);
+    await page.goto('/');
+    // Signed in: the sign-in screen sends the person home, whose data is read (and validated) at once.
+    await expect(page).not.toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(issues).toEqual([]);
+});
