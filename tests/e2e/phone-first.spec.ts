@@ -169,9 +169,7 @@ test('an unknown address keeps the app header', async ({ page }) => {
   await expectNoHorizontalScroll(page);
 });
 
-test('sign-in and the role homes raise no browser issue (nothing the Content-Security-Policy refuses, such as eval)', async ({
-  page,
-}) => {
+test('sign-in and the role homes raise no browser issue (nothing the Content-Security-Policy refuses, such as eval)', async ({ page }) => {
   const issues: string[] = [];
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Audits.issueAdded', (e) => issues.push(`${page.url()} ${e.issue.code} ${JSON.stringify(e.issue.details).slice(0, 300)}`));

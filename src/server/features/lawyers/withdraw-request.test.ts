@@ -62,7 +62,9 @@ describe('withdrawing a lawyer request', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Sunita Devi withdrew their case request']);
 
     const audits = await withdrawalAudits(request.id);
-    expect(audits).toMatchObject([{ actorId: member.user.id, subject: member.user.id, details: { requestId: request.id, lawyerId: lawyer.user.id } }]);
+    expect(audits).toMatchObject([
+      { actorId: member.user.id, subject: member.user.id, details: { requestId: request.id, lawyerId: lawyer.user.id } },
+    ]);
 
     const cases = (await t.request('GET', '/api/family/cases', { cookie: member.cookie })).json().cases;
     expect(cases[0].lawyers).toMatchObject([{ id: lawyer.user.id, requestId: request.id, status: 'withdrawn' }]);

@@ -34,7 +34,12 @@ export async function withdrawRequest(db: Db, input: WithdrawRequestInput): Prom
     }
     const lawyer = await findRecipient(tx, row.lawyerId);
     if (lawyer) {
-      await notify(tx, lawyer, { kind: 'request_withdrawn', params: { family: member.name }, link: '/pending-case', publicUrl: input.publicUrl });
+      await notify(tx, lawyer, {
+        kind: 'request_withdrawn',
+        params: { family: member.name },
+        link: '/pending-case',
+        publicUrl: input.publicUrl,
+      });
     }
     await audit(tx, member.id, 'lawyer_request.withdrawn', member.id, { requestId: row.id, lawyerId: row.lawyerId });
     const name = lawyer?.name ?? (await tx.select({ name: users.name }).from(users).where(eq(users.id, row.lawyerId)))[0]?.name ?? '';
