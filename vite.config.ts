@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Writes .br and .gz beside each built text file; the server sends them to browsers that accept them
- * (@fastify/static preCompressed). A phone on a slow network downloads a third of the bytes (issue 13).
+ * (@fastify/static preCompressed). A phone on a slow network downloads a third of the bytes.
  */
 function precompress(): Plugin {
   return {
