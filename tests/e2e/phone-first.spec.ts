@@ -199,7 +199,6 @@ test('Bail-Accept asks first, and the jail authority can undo it from the bail p
     headers: SAME_ORIGIN,
   });
   expect(up.status(), await up.text()).toBe(201);
-  await family.context().close();
 
   await signUpViaApi(page, 'Jail-Authority');
   await page.goto(`/bail-page?q=${encodeURIComponent(name)}`);
@@ -209,6 +208,9 @@ test('Bail-Accept asks first, and the jail authority can undo it from the bail p
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Yes, accept bail' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Bail-Paper accepted' })).toBeVisible();
+  // The family's Case Status now says what to do next.
+  await family.goto('/family-case');
+  await expect(family.getByRole('heading', { name: 'Bail accepted: what to do next' })).toBeVisible();
 
   await page.goto(`/bail-page?q=${encodeURIComponent(name)}`);
   await expect(card.getByText(/Bail accepted on/)).toBeVisible();
@@ -216,4 +218,8 @@ test('Bail-Accept asks first, and the jail authority can undo it from the bail p
   await expect(page.getByRole('alert').filter({ hasText: 'Bail-Accept undone: the bail paper is waiting again.' })).toBeVisible();
   await expect(card.getByRole('button', { name: `Bail-Accept for ${name}` })).toBeVisible();
   await expect(card.getByText(/Bail accepted on/)).toHaveCount(0);
+  await family.reload();
+  await expect(family.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(family.getByRole('heading', { name: 'Bail accepted: what to do next' })).toHaveCount(0);
+  await family.context().close();
 });
