@@ -14,15 +14,19 @@ import lighthouse from 'lighthouse';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4711);
 const BASE = `http://127.0.0.1:${PORT}`;
-const OUT = path.join(ROOT, 'bench/results');
 const DEMO_PASSWORD = 'rihaai-demo-2024';
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'signin', path: '/', account: null },
   { name: 'family-home', path: '/family-member', account: { role: 'Family-Member', email: 'family.demo@gmail.com' } },
   { name: 'lawyer-home', path: '/lawyer', account: { role: 'Lawyer', email: 'lawyer.demo@gmail.com' } },
   { name: 'jail-home', path: '/jail-authority', account: { role: 'Jail-Authority', email: 'jail.demo@gmail.com' } },
 ] as const;
+// BENCH_PAGES=signin,jail-home measures only those (to look into one page's failing audits).
+const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+const PAGES = only?.length ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
+// A partial run is a look, not a result: it writes to a temporary folder and prints what fails.
+const OUT = only?.length ? fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-bench-web-look-')) : path.join(ROOT, 'bench/results');
 
 async function waitReady(server: ChildProcess) {
   for (let i = 0; i < 240; i++) {
@@ -54,7 +58,8 @@ const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    // The server serves the same build in every mode; production refuses the demo accounts this bench signs in with.
+    NODE_ENV: 'development',
     PORT: String(PORT),
     HOST: '127.0.0.1',
     PUBLIC_URL: BASE,
@@ -86,13 +91,20 @@ try {
   const rows: string[] = [];
   for (const page of PAGES) {
     const cookie = page.account ? await sessionCookie(page.account) : undefined;
-    const result = await lighthouse(`${BASE}${page.path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    });
+    const run = () =>
+      lighthouse(`${BASE}${page.path}`, {
+        port: chrome!.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+    let result = await run();
+    // On a busy machine Chromium now and then loses the navigation's trace (NO_NAVSTART): measure again once.
+    if (result?.lhr.runtimeError) {
+      console.log(`${page.name}: ${result.lhr.runtimeError.code}, measuring again`);
+      result = await run();
+    }
     if (!result) throw new Error(`no Lighthouse result for ${page.name}`);
     const { lhr } = result;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -101,6 +113,7 @@ try {
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => {
         const items = (a.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+        if (only?.length) console.log(`${page.name} ${a.id}: ${a.title}\n${JSON.stringify(a.details, null, 1).slice(0, 4000)}`);
         return items.length ? `${a.id} (${JSON.stringify(items.slice(0, 2)).slice(0, 300)})` : a.id;
       });
     const summary = {

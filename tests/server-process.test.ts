@@ -77,6 +77,8 @@ describe.skipIf(usePostgres())('the server process', () => {
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: path.join(dir, 'none') };
     const first = start(env);
     await expectReady(first, port);
+    // The start-up banner names the port really set, not the default 3000.
+    expect(first.output()).toMatch(new RegExp(`Rihaai is ready at http://\\S+:${port}\\b`));
     expect(first.output()).toMatch(/family\.demo@gmail\.com/);
     expect(first.output()).toMatch(/Jail-Authority registration code: RIHAAI-JAIL-2024/);
     expect(fs.existsSync(path.join(dir, 'db.lock'))).toBe(true);

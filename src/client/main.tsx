@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRouter, navigateTo } from './app/router.tsx';
 import { i18nReady } from './lib/i18n.ts';
 import { setUnauthenticatedHandler } from './lib/api-client.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -18,7 +17,7 @@ setUnauthenticatedHandler(() => {
     return;
   }
   queryClient.setQueryData(sessionQuery.queryKey, { user: null });
-  void router.navigate(paths.signIn);
+  navigateTo(paths.signIn);
 });
 
 const root = document.getElementById('root');
@@ -28,7 +27,7 @@ void i18nReady.then(() => {
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <AppRouter />
       </Providers>
     </StrictMode>,
   );

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   // Family members, lawyers, requests
   'not_registered',
   'request_decided',
+  'request_withdrawn',
   'not_client',
   'case_exists',
   'already_requested',

@@ -1,7 +1,8 @@
-// Issue 13 on a 360 px phone: Hindi from the browser with the app's own font, 48 px targets and
+// On a 360 px phone: Hindi from the browser with the app's own font, 48 px targets and
 // readable text, next steps with 15100, tel: links, no double-tap errors, a re-sign-in that keeps
 // what was typed, honest empty searches, NGO seats that refuse "-3", the lawyer's pending count.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { minimalPng } from '../fixtures/files.ts';
 import {
   expectAccessible,
   expectNoHorizontalScroll,
@@ -167,4 +168,58 @@ test('an unknown address keeps the app header', async ({ page }) => {
   await expect(page.getByRole('banner').getByText('Rihaai')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoHorizontalScroll(page);
+});
+
+test('sign-in and the role homes raise no browser issue (nothing the Content-Security-Policy refuses, such as eval)', async ({ page }) => {
+  const issues: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', (e) => issues.push(`${page.url()} ${e.issue.code} ${JSON.stringify(e.issue.details).slice(0, 300)}`));
+  await cdp.send('Audits.enable');
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  for (const role of ['Family-Member', 'Lawyer', 'Jail-Authority'] as const) {
+    await page.context().clearCookies();
+    await signUpRegisteredViaApi(page, role);
+    await page.goto('/');
+    // Signed in: the sign-in screen sends the person home, whose data is read (and validated) at once.
+    await expect(page).not.toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(issues).toEqual([]);
+});
+
+test('Bail-Accept asks first, and the jail authority can undo it from the bail page', async ({ page, browser }) => {
+  const family = await phonePage(browser);
+  const name = `Undo Member ${Date.now().toString(36)}`;
+  await signUpViaApi(family, 'Family-Member', name);
+  await registerFamilyViaApi(family);
+  const up = await family.request.post('/api/family/documents', {
+    multipart: { file: { name: 'bail.png', mimeType: 'image/png', buffer: minimalPng() } },
+    headers: SAME_ORIGIN,
+  });
+  expect(up.status(), await up.text()).toBe(201);
+
+  await signUpViaApi(page, 'Jail-Authority');
+  await page.goto(`/bail-page?q=${encodeURIComponent(name)}`);
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: `Bail-Accept for ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Accept bail for ${name}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes, accept bail' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Bail-Paper accepted' })).toBeVisible();
+  // The family's Case Status now says what to do next.
+  await family.goto('/family-case');
+  await expect(family.getByRole('heading', { name: 'Bail accepted: what to do next' })).toBeVisible();
+
+  await page.goto(`/bail-page?q=${encodeURIComponent(name)}`);
+  await expect(card.getByText(/Bail accepted on/)).toBeVisible();
+  await card.getByRole('button', { name: `Undo Bail-Accept for ${name}` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Bail-Accept undone: the bail paper is waiting again.' })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Bail-Accept for ${name}` })).toBeVisible();
+  await expect(card.getByText(/Bail accepted on/)).toHaveCount(0);
+  await family.reload();
+  await expect(family.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(family.getByRole('heading', { name: 'Bail accepted: what to do next' })).toHaveCount(0);
+  await family.context().close();
 });

@@ -1,153 +1,133 @@
 // Every route declares the roles that may open it (steering only; the server decides access).
-import { createBrowserRouter, type RouteObject } from 'react-router';
+// Declarative routes (<BrowserRouter>/<Routes>), not the data router: the app loads no data in
+// routes, and the data router's code costs the sign-in screen ~16 KB of gzipped JavaScript.
+// Pages are React.lazy, so the sign-in screen downloads only what it needs; navigations run in a
+// transition, so the old page stays on screen while the next one loads.
+import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
 import type { Role } from '#shared/constants.ts';
 import { paths } from './paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 import { SignInPage } from '#client/features/accounts/signin-page.tsx';
 
-/** A page loaded on demand, so the sign-in screen downloads only what it needs. */
-const lazyPage = (load: () => Promise<React.ComponentType>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: await load() }),
-});
+/** A component loaded on demand from the named export of a module. */
+function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
+}
 
 /** The signed-in frame (menu, bottom bar, assistant) is loaded with the first signed-in page, not on sign-in. */
-const roleLayout = (roles: readonly Role[] | 'signed-in'): Pick<RouteObject, 'lazy'> =>
-  lazyPage(() =>
-    import('./layouts/role-layout.tsx').then((m) => {
-      const Layout = () => <m.RoleLayout roles={roles} />;
-      return Layout;
-    }),
-  );
+const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(() => import('./layouts/role-layout.tsx'), 'RoleLayout');
+const HomePage = lazyNamed<{ role: Role }>(() => import('#client/features/home/home-page.tsx'), 'HomePage');
 
-const home = (role: 'Family-Member' | 'Lawyer' | 'Jail-Authority') =>
-  lazyPage(() =>
-    import('#client/features/home/home-page.tsx').then((m) => {
-      const Home = () => <m.HomePage role={role} />;
-      return Home;
-    }),
-  );
+const SignUpPage = lazyNamed(() => import('#client/features/accounts/signup-page.tsx'), 'SignUpPage');
+const ForgotPasswordPage = lazyNamed(() => import('#client/features/passwords/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('#client/features/passwords/reset-password-page.tsx'), 'ResetPasswordPage');
+const ProfilePage = lazyNamed(() => import('#client/features/accounts/profile-page.tsx'), 'ProfilePage');
+const CaseFactsPage = lazyNamed(() => import('#client/features/cases/case-facts-page.tsx'), 'CaseFactsPage');
+const EditProfilePage = lazyNamed(() => import('#client/features/profile/edit-profile-page.tsx'), 'EditProfilePage');
+const NotificationsPage = lazyNamed(() => import('#client/features/notifications/notifications-page.tsx'), 'NotificationsPage');
+const FamilyHomePage = lazyNamed(() => import('#client/features/family/family-home-page.tsx'), 'FamilyHomePage');
+const FamilyFormPage = lazyNamed(() => import('#client/features/family/family-form-page.tsx'), 'FamilyFormPage');
+const LawyerSearchPage = lazyNamed(() => import('#client/features/family/lawyer-search-page.tsx'), 'LawyerSearchPage');
+const FamilyCasePage = lazyNamed(() => import('#client/features/family/family-case-page.tsx'), 'FamilyCasePage');
+const NgoDetailsPage = lazyNamed(() => import('#client/features/family/ngo-details-page.tsx'), 'NgoDetailsPage');
+const UploadFilePage = lazyNamed(() => import('#client/features/family/upload-file-page.tsx'), 'UploadFilePage');
+const AboutFamilyPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutFamilyPage');
+const AboutLawyerPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutLawyerPage');
+const AboutJailPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutJailPage');
+const LawyerHomePage = lazyNamed(() => import('#client/features/lawyers/lawyer-home-page.tsx'), 'LawyerHomePage');
+const LawyerFormPage = lazyNamed(() => import('#client/features/lawyers/lawyer-form-page.tsx'), 'LawyerFormPage');
+const PendingCasePage = lazyNamed(() => import('#client/features/lawyers/pending-case-page.tsx'), 'PendingCasePage');
+const LawyerCasesPage = lazyNamed(() => import('#client/features/lawyers/lawyer-cases-page.tsx'), 'LawyerCasesPage');
+const DashboardPage = lazyNamed(() => import('#client/features/jail/dashboard-page.tsx'), 'DashboardPage');
+const ApplicationPage = lazyNamed(() => import('#client/features/cases/application-page.tsx'), 'ApplicationPage');
+const BailPage = lazyNamed(() => import('#client/features/jail/bail-page.tsx'), 'BailPage');
+const NgosPage = lazyNamed(() => import('#client/features/ngos/ngos-page.tsx'), 'NgosPage');
+const PrisonsPage = lazyNamed(() => import('#client/features/deadlines/prisons-page.tsx'), 'PrisonsPage');
+const CaseHearingsPage = lazyNamed(() => import('#client/features/deadlines/case-hearings-page.tsx'), 'CaseHearingsPage');
+const NotFoundPage = lazyNamed(() => import('#client/components/not-found.tsx'), 'NotFoundPage');
 
 const FM = ['Family-Member'] as const;
 const LAWYER = ['Lawyer'] as const;
 const JAIL = ['Jail-Authority'] as const;
+const LAWYER_OR_JAIL = ['Lawyer', 'Jail-Authority'] as const;
 
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteError />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          { path: paths.signIn, Component: SignInPage },
-          { path: paths.signUp, ...lazyPage(() => import('#client/features/accounts/signup-page.tsx').then((m) => m.SignUpPage)) },
-          {
-            path: paths.forgotPassword,
-            ...lazyPage(() => import('#client/features/passwords/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
-          },
-          {
-            path: paths.resetPassword,
-            ...lazyPage(() => import('#client/features/passwords/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
-          },
-        ],
-      },
-      {
-        ...roleLayout('signed-in'),
-        children: [
-          { path: paths.profile, ...lazyPage(() => import('#client/features/accounts/profile-page.tsx').then((m) => m.ProfilePage)) },
-          {
-            path: paths.caseFacts,
-            ...lazyPage(() => import('#client/features/cases/case-facts-page.tsx').then((m) => m.CaseFactsPage)),
-          },
-          {
-            path: paths.editProfile,
-            ...lazyPage(() => import('#client/features/profile/edit-profile-page.tsx').then((m) => m.EditProfilePage)),
-          },
-          {
-            path: '/notifications',
-            ...lazyPage(() => import('#client/features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage)),
-          },
-        ],
-      },
-      {
-        ...roleLayout(FM),
-        children: [
-          {
-            path: paths.familyHome,
-            ...lazyPage(() => import('#client/features/family/family-home-page.tsx').then((m) => m.FamilyHomePage)),
-          },
-          {
-            path: paths.familyForm,
-            ...lazyPage(() => import('#client/features/family/family-form-page.tsx').then((m) => m.FamilyFormPage)),
-          },
-          {
-            path: paths.lawyerSearch,
-            ...lazyPage(() => import('#client/features/family/lawyer-search-page.tsx').then((m) => m.LawyerSearchPage)),
-          },
-          {
-            path: paths.familyCase,
-            ...lazyPage(() => import('#client/features/family/family-case-page.tsx').then((m) => m.FamilyCasePage)),
-          },
-          {
-            path: paths.ngoDetails,
-            ...lazyPage(() => import('#client/features/family/ngo-details-page.tsx').then((m) => m.NgoDetailsPage)),
-          },
-          {
-            path: paths.uploadFile,
-            ...lazyPage(() => import('#client/features/family/upload-file-page.tsx').then((m) => m.UploadFilePage)),
-          },
-          { path: paths.aboutFamily, ...lazyPage(() => import('#client/features/about/about-page.tsx').then((m) => m.AboutFamilyPage)) },
-        ],
-      },
-      {
-        ...roleLayout(LAWYER),
-        children: [
-          {
-            path: paths.lawyerHome,
-            ...lazyPage(() => import('#client/features/lawyers/lawyer-home-page.tsx').then((m) => m.LawyerHomePage)),
-          },
-          {
-            path: paths.lawyerForm,
-            ...lazyPage(() => import('#client/features/lawyers/lawyer-form-page.tsx').then((m) => m.LawyerFormPage)),
-          },
-          {
-            path: paths.pendingCase,
-            ...lazyPage(() => import('#client/features/lawyers/pending-case-page.tsx').then((m) => m.PendingCasePage)),
-          },
-          {
-            path: paths.lawyerCases,
-            ...lazyPage(() => import('#client/features/lawyers/lawyer-cases-page.tsx').then((m) => m.LawyerCasesPage)),
-          },
-          { path: paths.aboutLawyer, ...lazyPage(() => import('#client/features/about/about-page.tsx').then((m) => m.AboutLawyerPage)) },
-        ],
-      },
-      {
-        ...roleLayout(JAIL),
-        children: [
-          { path: paths.jailHome, ...home('Jail-Authority') },
-          { path: paths.dashboard, ...lazyPage(() => import('#client/features/jail/dashboard-page.tsx').then((m) => m.DashboardPage)) },
-          {
-            path: paths.jailApplication,
-            ...lazyPage(() => import('#client/features/cases/application-page.tsx').then((m) => m.ApplicationPage)),
-          },
-          { path: paths.bailPage, ...lazyPage(() => import('#client/features/jail/bail-page.tsx').then((m) => m.BailPage)) },
-          { path: paths.ngos, ...lazyPage(() => import('#client/features/ngos/ngos-page.tsx').then((m) => m.NgosPage)) },
-          { path: paths.aboutJail, ...lazyPage(() => import('#client/features/about/about-page.tsx').then((m) => m.AboutJailPage)) },
-          { path: '/prisons', ...lazyPage(() => import('#client/features/deadlines/prisons-page.tsx').then((m) => m.PrisonsPage)) },
-        ],
-      },
-      {
-        ...roleLayout(['Lawyer', 'Jail-Authority']),
-        children: [
-          {
-            path: '/cases/:caseId/hearings',
-            ...lazyPage(() => import('#client/features/deadlines/case-hearings-page.tsx').then((m) => m.CaseHearingsPage)),
-          },
-        ],
-      },
-      { path: '*', ...lazyPage(() => import('#client/components/not-found.tsx').then((m) => m.NotFoundPage)) },
-    ],
-  },
-];
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path={paths.signIn} element={<SignInPage />} />
+        <Route path={paths.signUp} element={<SignUpPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+      </Route>
+      <Route element={<RoleLayout roles="signed-in" />}>
+        <Route path={paths.profile} element={<ProfilePage />} />
+        <Route path={paths.caseFacts} element={<CaseFactsPage />} />
+        <Route path={paths.editProfile} element={<EditProfilePage />} />
+        <Route path="/notifications" element={<NotificationsPage />} />
+      </Route>
+      <Route element={<RoleLayout roles={FM} />}>
+        <Route path={paths.familyHome} element={<FamilyHomePage />} />
+        <Route path={paths.familyForm} element={<FamilyFormPage />} />
+        <Route path={paths.lawyerSearch} element={<LawyerSearchPage />} />
+        <Route path={paths.familyCase} element={<FamilyCasePage />} />
+        <Route path={paths.ngoDetails} element={<NgoDetailsPage />} />
+        <Route path={paths.uploadFile} element={<UploadFilePage />} />
+        <Route path={paths.aboutFamily} element={<AboutFamilyPage />} />
+      </Route>
+      <Route element={<RoleLayout roles={LAWYER} />}>
+        <Route path={paths.lawyerHome} element={<LawyerHomePage />} />
+        <Route path={paths.lawyerForm} element={<LawyerFormPage />} />
+        <Route path={paths.pendingCase} element={<PendingCasePage />} />
+        <Route path={paths.lawyerCases} element={<LawyerCasesPage />} />
+        <Route path={paths.aboutLawyer} element={<AboutLawyerPage />} />
+      </Route>
+      <Route element={<RoleLayout roles={JAIL} />}>
+        <Route path={paths.jailHome} element={<HomePage role="Jail-Authority" />} />
+        <Route path={paths.dashboard} element={<DashboardPage />} />
+        <Route path={paths.jailApplication} element={<ApplicationPage />} />
+        <Route path={paths.bailPage} element={<BailPage />} />
+        <Route path={paths.ngos} element={<NgosPage />} />
+        <Route path={paths.aboutJail} element={<AboutJailPage />} />
+        <Route path="/prisons" element={<PrisonsPage />} />
+      </Route>
+      <Route element={<RoleLayout roles={LAWYER_OR_JAIL} />}>
+        <Route path="/cases/:caseId/hearings" element={<CaseHearingsPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
 
-export const router = createBrowserRouter(routes);
+let navigator: NavigateFunction | undefined;
+
+/** Navigation from outside React (the API client's 401 handler); a full load before the router is up. */
+export function navigateTo(path: string) {
+  if (navigator) void navigator(path);
+  else window.location.assign(path);
+}
+
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigator = navigate;
+    return () => {
+      navigator = undefined;
+    };
+  }, [navigate]);
+  return null;
+}
+
+export function AppRouter({ children }: { children?: ReactNode }) {
+  return (
+    <BrowserRouter>
+      <NavigatorBridge />
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+      {children}
+    </BrowserRouter>
+  );
+}

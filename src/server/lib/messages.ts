@@ -14,6 +14,7 @@ export const MESSAGE_KINDS = [
   'request_created',
   'request_accepted',
   'request_rejected',
+  'request_withdrawn',
   'bail_paper_uploaded',
   'bail_accepted_lawyer',
   'bail_accepted_family',

@@ -25,10 +25,24 @@ export function requestRefusal(f: RequestFacts, registrationRequired: () => AppE
   return null;
 }
 
+export const requestWithdrawn = () => conflict('request_withdrawn', 'The family member has withdrawn this request.');
+
 /** Why a lawyer's conditional decision matched no row: not this lawyer's request → 404; already answered → 409. */
 export function decisionRefusal(request: { lawyerId: string; status: string } | undefined, lawyerId: string): AppError {
   if (!request || request.lawyerId !== lawyerId) return notFound('request');
+  if (request.status === 'withdrawn') return requestWithdrawn();
   if (request.status !== 'pending') return new AppError(409, 'request_decided', `This request was already ${request.status}.`);
   // Matched nothing yet still pending and ours: cannot happen, but never report success.
+  return forbidden();
+}
+
+/**
+ * Why a family member's conditional withdrawal matched no row: not this member's request → 404;
+ * withdrawn already → 409 request_withdrawn; answered by the lawyer (perhaps a moment earlier) → 409.
+ */
+export function withdrawalRefusal(request: { familyMemberId: string; status: string } | undefined, memberId: string): AppError {
+  if (!request || request.familyMemberId !== memberId) return notFound('request');
+  if (request.status === 'withdrawn') return requestWithdrawn();
+  if (request.status !== 'pending') return new AppError(409, 'request_decided', `The lawyer has already ${request.status} this request.`);
   return forbidden();
 }

@@ -9,6 +9,7 @@ import {
   IconPencil,
   IconPrinter,
   IconSend,
+  IconArrowBackUp,
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ const ICONS = {
   lawyer_requested: IconSend,
   lawyer_accepted: IconCheck,
   lawyer_declined: IconX,
+  lawyer_withdrawn: IconArrowBackUp,
   bail_paper: IconFileUpload,
   bail_accepted: IconGavel,
   ngo_assigned: IconHome,
@@ -70,6 +72,8 @@ function EventTitle({ event: e }: { event: TimelineEvent }) {
       return t('timeline.lawyer_accepted', { name: e.lawyer.name });
     case 'lawyer_declined':
       return t('timeline.lawyer_declined', { name: e.lawyer.name });
+    case 'lawyer_withdrawn':
+      return t('timeline.lawyer_withdrawn', { name: e.lawyer.name });
     case 'bail_paper':
       return e.document.uploadedBy
         ? t('timeline.bail_paper', { name: e.document.uploadedBy.name, role: t(`role.${e.document.uploadedBy.role}`) })

@@ -18,6 +18,7 @@ import { CaseTimeline } from './case-timeline.tsx';
 import { casesQuery } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { RequestAnotherLink, WithdrawRequestButton } from './withdraw-request-button.tsx';
 
 export function FamilyCasePage() {
   const { t } = useTranslation('family');
@@ -70,6 +71,8 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
   const titleId = `case-${c.id}`;
   const accepted = c.lawyers.filter((l) => l.status === 'accepted');
   const pending = c.lawyers.filter((l) => l.status === 'pending');
+  const declined = c.lawyers.some((l) => l.status === 'rejected');
+  const withdrawnOnly = accepted.length === 0 && pending.length === 0 && !declined && c.lawyers.length > 0;
   const newest = c.documents[0];
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
@@ -90,10 +93,13 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
               ? t('cases.lawyerAccepted', { names: accepted.map((l) => l.name).join(', ') })
               : pending.length > 0
                 ? t('cases.lawyerPending', { names: pending.map((l) => l.name).join(', ') })
-                : c.lawyers.length > 0
+                : declined
                   ? t('cases.lawyerDeclinedOnly')
-                  : t('cases.lawyerNone')}
+                  : withdrawnOnly
+                    ? t('cases.lawyerWithdrawnOnly')
+                    : t('cases.lawyerNone')}
           </Row>
+
           <Row label={t('cases.papers')}>
             {newest ? t('cases.papersCount', { count: c.documents.length, when: formatDateTime(newest.createdAt) }) : t('cases.papersNone')}
           </Row>
@@ -102,6 +108,14 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
           </Row>
           <Row label={t('cases.ngo')}>{c.ngo ? c.ngo.name : t('cases.ngoNone')}</Row>
         </Stack>
+        {pending.length > 0 && (
+          <Group gap="xs">
+            {pending.map((l) => (
+              <WithdrawRequestButton key={l.requestId} request={l} />
+            ))}
+          </Group>
+        )}
+        {withdrawnOnly && <RequestAnotherLink />}
 
         <ReleaseExplainer caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} />
         <Title order={3} size="h5">

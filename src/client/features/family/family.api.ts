@@ -13,6 +13,7 @@ import {
   type LawyerSearch,
   type RegisterFamilyInput,
 } from '#shared/family.ts';
+import { WithdrawnRequestSchema } from '#shared/withdraw-request.ts';
 import { api, upload } from '#client/lib/api-client.ts';
 import { nullWhen } from '#client/lib/null-when.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
@@ -84,6 +85,19 @@ export function useRequestLawyer() {
       );
       void qc.invalidateQueries({ queryKey: familyKeys.lawyers });
       void qc.invalidateQueries({ queryKey: familyKeys.cases });
+    },
+  });
+}
+
+/** Takes back a pending request; the lawyer then shows in the search again and another can be asked. */
+export function useWithdrawRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: string) => api('POST', `/api/family/requests/${requestId}/withdraw`, WithdrawnRequestSchema),
+    // Withdrawn or answered a moment earlier: either way the cases and the search change.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: familyKeys.cases });
+      void qc.invalidateQueries({ queryKey: familyKeys.lawyers });
     },
   });
 }

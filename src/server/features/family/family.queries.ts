@@ -1,6 +1,6 @@
 // Family member queries. Every list is a fixed number of statements (joins and IN lists), never one per row.
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import type { CaseType } from '#shared/constants.ts';
+import type { CaseType, RequestStatus } from '#shared/constants.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type {
   Case,
@@ -241,7 +241,7 @@ interface RequestRow {
   lawyerId: string;
   lawyerName: string;
   lawyerType: string;
-  status: 'pending' | 'accepted' | 'rejected';
+  status: RequestStatus;
   createdAt: Date;
   decidedAt: Date | null;
 }
@@ -298,6 +298,7 @@ const KIND_ORDER: Record<TimelineEvent['kind'], number> = {
   lawyer_requested: 1,
   lawyer_accepted: 2,
   lawyer_declined: 2,
+  lawyer_withdrawn: 2,
   bail_paper: 3,
   bail_accepted: 4,
   ngo_assigned: 5,
@@ -323,6 +324,7 @@ export function buildCaseStatuses(
     const mine = requests.filter((r) => r.lawyerType === c.caseType || !types.has(r.lawyerType));
     const lawyersOfCase: CaseLawyer[] = mine.map((r) => ({
       id: r.lawyerId,
+      requestId: r.id,
       name: r.lawyerName,
       lawyerType: r.lawyerType,
       status: r.status,
@@ -334,6 +336,7 @@ export function buildCaseStatuses(
       events.push({ kind: 'lawyer_requested', at: r.createdAt.toISOString(), lawyer, status: r.status });
       if (r.decidedAt && r.status === 'accepted') events.push({ kind: 'lawyer_accepted', at: r.decidedAt.toISOString(), lawyer });
       if (r.decidedAt && r.status === 'rejected') events.push({ kind: 'lawyer_declined', at: r.decidedAt.toISOString(), lawyer });
+      if (r.decidedAt && r.status === 'withdrawn') events.push({ kind: 'lawyer_withdrawn', at: r.decidedAt.toISOString(), lawyer });
     }
     for (const d of docs) events.push({ kind: 'bail_paper', at: d.createdAt, document: d });
     if (bailAcceptedAt) events.push({ kind: 'bail_accepted', at: bailAcceptedAt.toISOString() });

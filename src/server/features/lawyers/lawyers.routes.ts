@@ -17,12 +17,14 @@ import { requireUser } from '../../plugins/auth.ts';
 import { receiveDocument } from '../../lib/documents.ts';
 import { admitUpload } from '../../lib/upload-limits.ts';
 import * as lawyers from './lawyers.use-cases.ts';
+import { withdrawRequestRoutes } from './withdraw-request.routes.ts';
 
 const LAWYER = { roles: ['Lawyer'] as const };
 
 export async function lawyersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  await withdrawRequestRoutes(base);
 
   app.get('/api/lawyers/registration', { config: LAWYER, schema: { response: { 200: LawyerRegistrationSchema } } }, async (req) =>
     lawyers.getRegistration(deps, requireUser(req)),
