@@ -206,6 +206,8 @@ test('Bail-Accept asks first, and the jail authority can undo it from the bail p
   await card.getByRole('button', { name: `Bail-Accept for ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Accept bail for ${name}?` });
   await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Close' })).toBeVisible();
+  await expectAccessible(page, 'Bail-Accept confirmation');
   await confirm.getByRole('button', { name: 'Yes, accept bail' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Bail-Paper accepted' })).toBeVisible();
   // The family's Case Status now says what to do next.

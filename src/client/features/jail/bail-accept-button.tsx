@@ -76,7 +76,13 @@ export function BailAcceptButton({ member, disabled, onAccepted }: { member: Jai
       <Button onClick={() => setConfirming(true)} disabled={disabled} aria-label={t('bail.acceptFor', { name: member.name })}>
         {t('bail.accept')}
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('bail.confirmTitle', { name: member.name })} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('bail.confirmTitle', { name: member.name })}
+        closeButtonProps={{ 'aria-label': t('bail.close') }}
+        centered
+      >
         <Stack gap="sm">
           <Text>{t('bail.confirmBody')}</Text>
           <List spacing={4}>
