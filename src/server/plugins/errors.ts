@@ -1,5 +1,6 @@
 // One error handler: AppError → its status; validation → 400 with field details; everything
 // unexpected is logged and masked as 'internal' — never a stack trace or SQL in a response.
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -30,6 +31,36 @@ export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, r
   const known = err.code ? FASTIFY_CODES[err.code] : undefined;
   const [status, code, message] = known ?? [400, 'bad_request', 'The request could not be understood.'];
   void reply.status(status).send(body(code, message));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, ErrorCode, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'The request took too long to arrive. Please try again.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.'],
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify has a request (a body or headers too slow to
+ * arrive, headers too large, bytes that are not HTTP): answered on the raw socket, in our shape,
+ * then the connection is closed. Replaces Fastify's default, which sends its own body.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has no one left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, message] = (err.code ? CLIENT_ERRORS[err.code] : undefined) ?? [
+    400,
+    'Bad Request',
+    'bad_request' as const,
+    'The request could not be understood.',
+  ];
+  this.log.debug({ code: err.code }, 'client error');
+  if (socket.writable) {
+    const json = JSON.stringify(body(code, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

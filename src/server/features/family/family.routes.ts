@@ -172,7 +172,7 @@ export async function familyRoutes(base: FastifyInstance) {
     await admitUpload(db, env, req, reply, user.id);
     const file = await receiveDocument(req);
     const meta = await db.transaction(async (tx) => {
-      await reserveUploadBytes(tx, env, user.id, file.bytes.length);
+      await reserveUploadBytes(tx, env, user.id, file.size);
       return storeDocument(tx, { familyMemberId: user.id, uploadedBy: user.id, file });
     });
     return reply.status(201).send(meta);

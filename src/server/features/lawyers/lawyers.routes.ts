@@ -106,7 +106,7 @@ export async function lawyersRoutes(base: FastifyInstance) {
       await admitUpload(db, env, req, reply, user.id);
       const file = await receiveDocument(req);
       const doc = await db.transaction(async (tx) => {
-        await reserveUploadBytes(tx, env, user.id, file.bytes.length);
+        await reserveUploadBytes(tx, env, user.id, file.size);
         const meta = await storeDocument(tx, { familyMemberId, uploadedBy: user.id, file });
         await tellBailPaper(tx, familyMemberId, user, meta.filename, env.PUBLIC_URL);
         return meta;
