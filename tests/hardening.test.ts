@@ -185,7 +185,11 @@ describe('answers Node gives before routing are in our shape too (issue 9, items
   it('a body over the size limit, a wrong content type and an unknown route are ours (413, 415, 404)', async () => {
     const base = `http://127.0.0.1:${port}`;
     const headers = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
-    const big = await fetch(`${base}/api/passwords/forgot`, { method: 'POST', headers, body: JSON.stringify({ email: 'a'.repeat(300_000) }) });
+    const big = await fetch(`${base}/api/passwords/forgot`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'a'.repeat(300_000) }),
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ error: { code: 'payload_too_large' } });
     const xml = await fetch(`${base}/api/passwords/forgot`, {

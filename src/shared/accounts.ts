@@ -24,7 +24,6 @@ export const SignUpSchema = z.strictObject({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
-
 /**
  * Every accepted sign-up gets this message and status, new address or not. A new address is also
  * signed in (`user`, and the session cookie); a taken one is not (`user: null`) and its owner is
