@@ -59,7 +59,7 @@ export async function accountsRoutes(base: FastifyInstance) {
 
   // Sign-up answers with the same status and message whether or not the address has an account
   // (docs/decisions/0013-sign-up-starts-the-session.md). A new address gets its account, a welcome
-  // email and a session at once (the SPEC's flow: straight to the role's screen). A taken one is
+  // email and a session at once (docs/spec.md#4-states-and-transitions: straight to the role's screen). A taken one is
   // left unchanged, signs no one in (the typed password is never checked here: that would be a
   // guessing path around the sign-in lock-out), and its owner is told by email. Both paths hash the
   // password and run the same number of statements, so they take the same time.
