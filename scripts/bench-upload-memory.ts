@@ -1,7 +1,8 @@
 // Benchmark: the server's memory under 20 parallel 9 MiB uploads from 20 accounts,
 // with the default per-process upload cap and with the cap lifted (as before the fix).
 //   npx tsx scripts/bench-upload-memory.ts [port]
-// Starts its own server on an embedded database in a temporary folder; prints idle and peak RSS.
+// Starts its own server on an embedded database in a temporary folder (or on PostgreSQL when
+// DATABASE_URL names an empty database); prints idle and peak RSS.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
