@@ -76,16 +76,23 @@ async function run(port: number, cap: string) {
     const statuses = await Promise.all(
       cookies.map(async (cookie) => {
         const body = multipartBody('bail.pdf', 'application/pdf', FILE);
-        const res = await fetch(`${base}/api/family/documents`, {
-          method: 'POST',
-          headers: { ...SAME, cookie, 'content-type': body.contentType },
-          body: body.payload,
-        });
-        return res.status;
+        // A refused upload (429) is answered before its body is read and the connection closed:
+        // the client may see the reset while still sending. Counted, not fatal.
+        try {
+          const res = await fetch(`${base}/api/family/documents`, {
+            method: 'POST',
+            headers: { ...SAME, cookie, 'content-type': body.contentType },
+            body: body.payload,
+          });
+          await res.arrayBuffer();
+          return String(res.status);
+        } catch {
+          return 'reset';
+        }
       }),
     );
     clearInterval(sampler);
-    const tally = Object.entries(statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {}))
+    const tally = Object.entries(statuses.reduce<Record<string, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {}))
       .map(([s, n]) => `${n}×${s}`)
       .join(' ');
     console.log(

@@ -215,7 +215,7 @@ describe('uploads are not held in memory (issue 9, item 4)', () => {
     expect(check()).toBe(true);
   }
 
-  it('a file is written to a temporary file as it arrives, stored intact, and the temporary file removed', async () => {
+  it('a file is written to a temporary file as it arrives, stored intact, and the temporary file removed', { timeout: 240_000 }, async () => {
     const server = await createTestApp();
     try {
       await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -248,7 +248,35 @@ describe('uploads are not held in memory (issue 9, item 4)', () => {
     }
   });
 
-  it('a refused upload leaves no temporary file behind', async () => {
+  it('a client that goes away mid-upload is not logged as a database outage, and its temporary file goes', { timeout: 240_000 }, async () => {
+    const lines: string[] = [];
+    const db = await createTestDb();
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', STATIC_DIR: './dist/client' });
+    const app = await buildApp({ db: db.db, env, mailer: recordingMailer(), logger: true, logStream: { write: (l) => lines.push(l) } });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as AddressInfo).port;
+      const cookie = await sessionCookie(db.db, (await createFamilyMember(db.db)).user.id);
+      const body = multipartBody('gone.pdf', 'application/pdf', Buffer.concat([minimalPdf(), Buffer.alloc(2 * 1024 * 1024, 0x20)]));
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(
+        `POST /api/family/documents HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      );
+      socket.write(body.payload.subarray(0, 1024 * 1024));
+      await until(() => spooled().some((size) => size > 0));
+      socket.destroy();
+      await until(() => lines.some((l) => l.includes('client closed the connection')));
+      expect(lines.filter((l) => l.includes('database unavailable'))).toEqual([]);
+      await until(() => spooled().length === 0);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('a refused upload leaves no temporary file behind', { timeout: 240_000 }, async () => {
     const cookie = await sessionCookie(t.db, (await createFamilyMember(t.db)).user.id);
     const body = multipartBody('notes.pdf', 'application/pdf', Buffer.from('plain text, not a PDF'));
     const res = await t.app.inject({

@@ -78,6 +78,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (err.status === 503) reply.header('retry-after', '5');
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
+    if (err.code === 'ECONNRESET' && err.message === 'aborted') {
+      // The client went away while its body was being read: no one is left to answer, and nothing
+      // is wrong with the database (whose connection errors share the code).
+      req.log.info('client closed the connection before its request was read');
+      return reply.status(400).send(body('bad_request', 'The request was cut short.'));
+    }
     if (isDatabaseUnavailable(err)) {
       // The database is away (restart, failover, network): a short, retryable answer, no crash.
       req.log.warn({ err }, 'database unavailable');
