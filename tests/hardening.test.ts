@@ -215,66 +215,74 @@ describe('uploads are not held in memory (issue 9, item 4)', () => {
     expect(check()).toBe(true);
   }
 
-  it('a file is written to a temporary file as it arrives, stored intact, and the temporary file removed', { timeout: 240_000 }, async () => {
-    const server = await createTestApp();
-    try {
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const port = (server.app.server.address() as AddressInfo).port;
-      const cookie = await sessionCookie(server.db, (await createFamilyMember(server.db)).user.id);
-      const file = Buffer.concat([minimalPdf(), Buffer.alloc(3 * 1024 * 1024, 0x20)]);
-      const body = multipartBody('spooled.pdf', 'application/pdf', file);
-      const socket = net.connect(port, '127.0.0.1');
-      const got: Buffer[] = [];
-      socket.on('data', (d: Buffer) => got.push(d));
-      const closed = new Promise((r) => socket.on('close', r));
-      socket.write(
-        `POST /api/family/documents HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nCookie: ${cookie}\r\n` +
-          `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\nConnection: close\r\n\r\n`,
-      );
-      // Two megabytes sent, the rest held back: they are already on disk, not waiting in memory.
-      socket.write(body.payload.subarray(0, 2 * 1024 * 1024));
-      await until(() => spooled().some((size) => size >= 1024 * 1024));
-      socket.write(body.payload.subarray(2 * 1024 * 1024));
-      await closed;
-      const answer = Buffer.concat(got).toString('utf8');
-      expect(answer.split('\r\n')[0], answer).toMatch(/^HTTP\/1\.1 201 /);
-      const meta = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { url: string; size: number };
-      expect(meta.size).toBe(file.length);
-      const stored = await server.app.inject({ method: 'GET', url: meta.url, headers: { cookie } });
-      expect(stored.rawPayload.equals(file)).toBe(true);
-      await until(() => spooled().length === 0);
-    } finally {
-      await server.close();
-    }
-  });
+  it(
+    'a file is written to a temporary file as it arrives, stored intact, and the temporary file removed',
+    { timeout: 240_000 },
+    async () => {
+      const server = await createTestApp();
+      try {
+        await server.app.listen({ port: 0, host: '127.0.0.1' });
+        const port = (server.app.server.address() as AddressInfo).port;
+        const cookie = await sessionCookie(server.db, (await createFamilyMember(server.db)).user.id);
+        const file = Buffer.concat([minimalPdf(), Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+        const body = multipartBody('spooled.pdf', 'application/pdf', file);
+        const socket = net.connect(port, '127.0.0.1');
+        const got: Buffer[] = [];
+        socket.on('data', (d: Buffer) => got.push(d));
+        const closed = new Promise((r) => socket.on('close', r));
+        socket.write(
+          `POST /api/family/documents HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nCookie: ${cookie}\r\n` +
+            `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\nConnection: close\r\n\r\n`,
+        );
+        // Two megabytes sent, the rest held back: they are already on disk, not waiting in memory.
+        socket.write(body.payload.subarray(0, 2 * 1024 * 1024));
+        await until(() => spooled().some((size) => size >= 1024 * 1024));
+        socket.write(body.payload.subarray(2 * 1024 * 1024));
+        await closed;
+        const answer = Buffer.concat(got).toString('utf8');
+        expect(answer.split('\r\n')[0], answer).toMatch(/^HTTP\/1\.1 201 /);
+        const meta = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { url: string; size: number };
+        expect(meta.size).toBe(file.length);
+        const stored = await server.app.inject({ method: 'GET', url: meta.url, headers: { cookie } });
+        expect(stored.rawPayload.equals(file)).toBe(true);
+        await until(() => spooled().length === 0);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
-  it('a client that goes away mid-upload is not logged as a database outage, and its temporary file goes', { timeout: 240_000 }, async () => {
-    const lines: string[] = [];
-    const db = await createTestDb();
-    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', STATIC_DIR: './dist/client' });
-    const app = await buildApp({ db: db.db, env, mailer: recordingMailer(), logger: true, logStream: { write: (l) => lines.push(l) } });
-    try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const port = (app.server.address() as AddressInfo).port;
-      const cookie = await sessionCookie(db.db, (await createFamilyMember(db.db)).user.id);
-      const body = multipartBody('gone.pdf', 'application/pdf', Buffer.concat([minimalPdf(), Buffer.alloc(2 * 1024 * 1024, 0x20)]));
-      const socket = net.connect(port, '127.0.0.1');
-      socket.on('error', () => {});
-      socket.write(
-        `POST /api/family/documents HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nCookie: ${cookie}\r\n` +
-          `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
-      );
-      socket.write(body.payload.subarray(0, 1024 * 1024));
-      await until(() => spooled().some((size) => size > 0));
-      socket.destroy();
-      await until(() => lines.some((l) => l.includes('client closed the connection')));
-      expect(lines.filter((l) => l.includes('database unavailable'))).toEqual([]);
-      await until(() => spooled().length === 0);
-    } finally {
-      await app.close();
-      await db.close();
-    }
-  });
+  it(
+    'a client that goes away mid-upload is not logged as a database outage, and its temporary file goes',
+    { timeout: 240_000 },
+    async () => {
+      const lines: string[] = [];
+      const db = await createTestDb();
+      const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', STATIC_DIR: './dist/client' });
+      const app = await buildApp({ db: db.db, env, mailer: recordingMailer(), logger: true, logStream: { write: (l) => lines.push(l) } });
+      try {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const port = (app.server.address() as AddressInfo).port;
+        const cookie = await sessionCookie(db.db, (await createFamilyMember(db.db)).user.id);
+        const body = multipartBody('gone.pdf', 'application/pdf', Buffer.concat([minimalPdf(), Buffer.alloc(2 * 1024 * 1024, 0x20)]));
+        const socket = net.connect(port, '127.0.0.1');
+        socket.on('error', () => {});
+        socket.write(
+          `POST /api/family/documents HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nCookie: ${cookie}\r\n` +
+            `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+        );
+        socket.write(body.payload.subarray(0, 1024 * 1024));
+        await until(() => spooled().some((size) => size > 0));
+        socket.destroy();
+        await until(() => lines.some((l) => l.includes('client closed the connection')));
+        expect(lines.filter((l) => l.includes('database unavailable'))).toEqual([]);
+        await until(() => spooled().length === 0);
+      } finally {
+        await app.close();
+        await db.close();
+      }
+    },
+  );
 
   it('a refused upload leaves no temporary file behind', { timeout: 240_000 }, async () => {
     const cookie = await sessionCookie(t.db, (await createFamilyMember(t.db)).user.id);
