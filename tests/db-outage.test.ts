@@ -54,10 +54,12 @@ describe.skipIf(!available)('the database goes away and comes back (issue 9, ite
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-h9a-pg-'));
     if (asRoot) await run('chown', ['postgres', dir]);
     await pgTool('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    pgPort = await freePort();
+    // Ports the system picks, not the shared range: a server or cluster another run left behind
+    // must never be reachable at this run's addresses.
+    pgPort = await freePort(0, 0);
     await pgCtl('start');
     smtp = await startSmtp();
-    const appPort = await freePort();
+    const appPort = await freePort(0, 0);
     base = `http://127.0.0.1:${appPort}`;
     server = startServer(
       {
