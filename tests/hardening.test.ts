@@ -1,12 +1,15 @@
 // Issue 9 (part A): bad input never reaches a 500, API answers are not cached, errors are logged
 // without personal data, upload names keep their Hindi vowel signs, an absent database is a 503.
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { parseEnv } from '#server/env.ts';
 import { isDatabaseUnavailable } from '#server/lib/errors.ts';
 import { safeError } from '#server/lib/log-safety.ts';
-import { safeFilename } from '#server/lib/documents.ts';
+import fs from 'node:fs';
+import { safeFilename, uploadSpoolDir } from '#server/lib/documents.ts';
 import { findUnsafeInput, isUnsafeText } from '#shared/text.ts';
 import { minimalPdf, multipartBody } from './fixtures/files.ts';
 import { createTestDb, usePostgres } from './test-db.ts';
@@ -118,6 +121,180 @@ describe('no 500 for hostile text (issue 9, item 6)', () => {
       expectOurShape(res, 400);
       expect(res.body).not.toContain('FST_');
     }
+  });
+});
+
+/** Writes `chunks` to a real listening server (the last one is left hanging) and reads its whole answer. */
+function rawExchange(port: number, chunks: (string | Buffer)[]): Promise<{ head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const got: Buffer[] = [];
+    socket.on('connect', () => {
+      for (const c of chunks) socket.write(c);
+    });
+    socket.on('data', (d: Buffer) => got.push(d));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(got).toString('utf8');
+      const at = text.indexOf('\r\n\r\n');
+      resolve({ head: at < 0 ? text : text.slice(0, at), body: at < 0 ? '' : text.slice(at + 4) });
+    });
+  });
+}
+
+function expectOurRawShape(answer: { head: string; body: string }, status: number, code: string) {
+  expect(answer.head.split('\r\n')[0], answer.head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+  expect(answer.head).toMatch(/content-type: application\/json/i);
+  expect(JSON.parse(answer.body)).toEqual({ error: { code, message: expect.any(String) } });
+}
+
+describe('answers Node gives before routing are in our shape too (issue 9, items 5 and 9)', () => {
+  let port = 0;
+  let server: TestApp;
+  beforeAll(async () => {
+    // The shortest timeouts the settings allow; the checks below wait for the answer, however long it takes.
+    server = await createTestApp({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1000' });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (server.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => server.close());
+
+  it('a request body that stops arriving gets our 408', async () => {
+    const answer = await rawExchange(port, [
+      'POST /api/passwords/forgot HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":',
+    ]);
+    expectOurRawShape(answer, 408, 'request_timeout');
+  });
+
+  it('headers that stop arriving get our 408', async () => {
+    const answer = await rawExchange(port, ['GET /api/meta HTTP/1.1\r\nHost: localhost\r\nX-Slow: a']);
+    expectOurRawShape(answer, 408, 'request_timeout');
+  });
+
+  it('headers too large get our 431', async () => {
+    const answer = await rawExchange(port, [`GET /api/meta HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`]);
+    expectOurRawShape(answer, 431, 'headers_too_large');
+  });
+
+  it('bytes that are not HTTP get our 400', async () => {
+    const answer = await rawExchange(port, ['NOT HTTP AT ALL\r\n\r\n']);
+    expectOurRawShape(answer, 400, 'bad_request');
+  });
+
+  it('a body over the size limit, a wrong content type and an unknown route are ours (413, 415, 404)', async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
+    const big = await fetch(`${base}/api/passwords/forgot`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'a'.repeat(300_000) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+    const xml = await fetch(`${base}/api/passwords/forgot`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
+    expect(xml.status).toBe(415);
+    expect(await xml.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
+    const missing = await fetch(`${base}/api/no-such-thing`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('uploads are not held in memory (issue 9, item 4)', () => {
+  const spooled = () => {
+    const dir = uploadSpoolDir();
+    return dir && fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => fs.statSync(`${dir}/${f}`).size) : [];
+  };
+  async function until(check: () => boolean) {
+    for (let i = 0; i < 1200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(check()).toBe(true);
+  }
+
+  it(
+    'a file is written to a temporary file as it arrives, stored intact, and the temporary file removed',
+    { timeout: 240_000 },
+    async () => {
+      const server = await createTestApp();
+      try {
+        await server.app.listen({ port: 0, host: '127.0.0.1' });
+        const port = (server.app.server.address() as AddressInfo).port;
+        const cookie = await sessionCookie(server.db, (await createFamilyMember(server.db)).user.id);
+        const file = Buffer.concat([minimalPdf(), Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+        const body = multipartBody('spooled.pdf', 'application/pdf', file);
+        const socket = net.connect(port, '127.0.0.1');
+        const got: Buffer[] = [];
+        socket.on('data', (d: Buffer) => got.push(d));
+        const closed = new Promise((r) => socket.on('close', r));
+        socket.write(
+          `POST /api/family/documents HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nCookie: ${cookie}\r\n` +
+            `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\nConnection: close\r\n\r\n`,
+        );
+        // Two megabytes sent, the rest held back: they are already on disk, not waiting in memory.
+        socket.write(body.payload.subarray(0, 2 * 1024 * 1024));
+        await until(() => spooled().some((size) => size >= 1024 * 1024));
+        socket.write(body.payload.subarray(2 * 1024 * 1024));
+        await closed;
+        const answer = Buffer.concat(got).toString('utf8');
+        expect(answer.split('\r\n')[0], answer).toMatch(/^HTTP\/1\.1 201 /);
+        const meta = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { url: string; size: number };
+        expect(meta.size).toBe(file.length);
+        const stored = await server.app.inject({ method: 'GET', url: meta.url, headers: { cookie } });
+        expect(stored.rawPayload.equals(file)).toBe(true);
+        await until(() => spooled().length === 0);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it(
+    'a client that goes away mid-upload is not logged as a database outage, and its temporary file goes',
+    { timeout: 240_000 },
+    async () => {
+      const lines: string[] = [];
+      const db = await createTestDb();
+      const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', STATIC_DIR: './dist/client' });
+      const app = await buildApp({ db: db.db, env, mailer: recordingMailer(), logger: true, logStream: { write: (l) => lines.push(l) } });
+      try {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const port = (app.server.address() as AddressInfo).port;
+        const cookie = await sessionCookie(db.db, (await createFamilyMember(db.db)).user.id);
+        const body = multipartBody('gone.pdf', 'application/pdf', Buffer.concat([minimalPdf(), Buffer.alloc(2 * 1024 * 1024, 0x20)]));
+        const socket = net.connect(port, '127.0.0.1');
+        socket.on('error', () => {});
+        socket.write(
+          `POST /api/family/documents HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\nCookie: ${cookie}\r\n` +
+            `Content-Type: ${body.contentType}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+        );
+        socket.write(body.payload.subarray(0, 1024 * 1024));
+        await until(() => spooled().some((size) => size > 0));
+        socket.destroy();
+        await until(() => lines.some((l) => l.includes('client closed the connection')));
+        expect(lines.filter((l) => l.includes('database unavailable'))).toEqual([]);
+        await until(() => spooled().length === 0);
+      } finally {
+        await app.close();
+        await db.close();
+      }
+    },
+  );
+
+  it('a refused upload leaves no temporary file behind', { timeout: 240_000 }, async () => {
+    const cookie = await sessionCookie(t.db, (await createFamilyMember(t.db)).user.id);
+    const body = multipartBody('notes.pdf', 'application/pdf', Buffer.from('plain text, not a PDF'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/family/documents',
+      headers: { 'sec-fetch-site': 'same-origin', cookie, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expectOurShape(res, 415);
+    await until(() => spooled().length === 0);
   });
 });
 

@@ -1,9 +1,6 @@
 // Spawning the real server process and waiting on it, for tests of start-up, shutdown and outages.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
-
-const TSX = path.resolve('node_modules/.bin/tsx');
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -14,7 +11,10 @@ export interface ServerProcess {
 }
 
 export function startServer(env: Record<string, string>, registry?: ChildProcess[]): ServerProcess {
-  const child = spawn(TSX, ['src/server/main.ts'], {
+  // node itself with tsx as a loader, not the tsx wrapper: the wrapper runs the server as its own
+  // child, and a SIGKILL to the wrapper left that server running, still polling the outbox of any
+  // later database that reused its address.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

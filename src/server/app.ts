@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './types.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { installRouteGuard } from './plugins/route-guard.ts';
-import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { safeLogSerializers } from './lib/log-safety.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -62,6 +62,9 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
     return503OnClosing: false,
     // A malformed percent-encoded URL is answered in our shape, not Fastify's.
     frameworkErrors: frameworkErrorHandler,
+    // A body or headers too slow to arrive (408), headers too large (431), bytes that are not HTTP
+    // (400): answered by Node before routing, in our shape too.
+    clientErrorHandler,
   });
   app.decorate('deps', deps);
   // First, before any plugin can add a route: an /api route without declared roles fails start-up.

@@ -25,13 +25,11 @@ export const SignUpSchema = z.strictObject({
 export type SignUp = z.infer<typeof SignUpSchema>;
 
 /**
- * The one answer to every accepted sign-up, new address or not, so it reveals nothing about which
- * accounts exist. It signs no one in: the client signs in with the same details.
+ * Every accepted sign-up gets this message and status, new address or not. A new address is also
+ * signed in (`user`, and the session cookie); a taken one is not (`user: null`) and its owner is
+ * emailed (docs/decisions/0013-sign-up-starts-the-session.md).
  */
 export const SIGN_UP_REPLY = 'Check your email. If this address already has a Rihaai account, we have sent its owner a message instead.';
-export const SignUpReplySchema = z.object({ message: z.string() });
-export type SignUpReply = z.infer<typeof SignUpReplySchema>;
-
 export const SignInSchema = z.strictObject({
   role: RoleSchema,
   email,
@@ -47,6 +45,9 @@ export const UserSchema = z.object({
   language: LanguageSchema.nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+export const SignUpReplySchema = z.object({ message: z.string(), user: UserSchema.nullable() });
+export type SignUpReply = z.infer<typeof SignUpReplySchema>;
 
 export const SessionSchema = z.object({ user: UserSchema.nullable() });
 export type Session = z.infer<typeof SessionSchema>;

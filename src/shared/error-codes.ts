@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'internal',
   'not_ready',
   'unavailable',
+  'request_timeout',
+  'headers_too_large',
   // Accounts and passwords
   'invalid_email',
   'invalid_credentials',

@@ -2,6 +2,12 @@
 // type decided from the bytes (never the name or the browser's claim), 10 MiB at most, served
 // only to permitted users with Content-Disposition and nosniff. Shared by the family, lawyer
 // and jail-authority features.
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
@@ -13,7 +19,6 @@ import type { User } from '#shared/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { documents, users } from '../db/schema.ts';
 import { AppError, invalid, tooLarge, unsupportedType } from './errors.ts';
-import { sha256Hex } from './tokens.ts';
 import { readableDocument } from '../policies/document.policy.ts';
 import { audit } from './audit.ts';
 import { uploadLimitsPlugin } from './upload-limits.ts';
@@ -27,15 +32,43 @@ export const UNSUPPORTED_MESSAGE = 'Unsupported file type. Please upload an imag
 export const multipartPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
   await app.register(uploadLimitsPlugin);
+  // The spooled copy of an upload goes when its answer is sent or its client goes away.
+  const removeSpool = async (req: FastifyRequest) => {
+    const spool = (req as WithSpool)[SPOOL];
+    if (spool) await fs.promises.rm(spool, { force: true }).catch(() => {});
+  };
+  app.addHook('onResponse', removeSpool);
+  app.addHook('onRequestAbort', removeSpool);
 });
 
 export interface ReceivedFile {
   filename: string;
   contentType: (typeof ALLOWED_DOCUMENT_TYPES)[number];
-  bytes: Buffer;
+  size: number;
+  sha256: string;
+  /** Where the bytes were spooled as they arrived; read back only when the file is stored. */
+  path: string;
 }
 
-/** Reads the one uploaded file of a multipart request and decides its type from its bytes. */
+const SPOOL = Symbol('uploadSpool');
+type WithSpool = FastifyRequest & { [SPOOL]?: string };
+
+/** The bytes file-type needs to recognise every allowed type (it reads at most this many). */
+const SNIFF_BYTES = 4100;
+
+let spoolDir: string | undefined;
+/** The folder this process spools uploads to (tests look inside), once one has arrived. */
+export const uploadSpoolDir = () => spoolDir;
+async function newSpoolPath(): Promise<string> {
+  spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rihaai-uploads-'));
+  return path.join(spoolDir, randomUUID());
+}
+
+/**
+ * Reads the one uploaded file of a multipart request and decides its type from its first bytes.
+ * The file is not held in memory: it is written to a temporary file as it arrives, counted and
+ * hashed on the way (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
+ */
 export async function receiveDocument(req: FastifyRequest): Promise<ReceivedFile> {
   if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
   if (!/;\s*boundary=/i.test(String(req.headers['content-type']))) throw malformedUpload();
@@ -46,20 +79,40 @@ export async function receiveDocument(req: FastifyRequest): Promise<ReceivedFile
     throw asUploadError(err);
   }
   if (!part) throw invalid('Choose a file to upload.', [{ path: 'file', message: 'Choose a file to upload.' }], 'no_file');
-  let bytes: Buffer;
+  const spool = await newSpoolPath();
+  (req as WithSpool)[SPOOL] = spool;
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
   try {
-    bytes = await part.toBuffer();
+    await pipeline(
+      part.file,
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          hash.update(chunk);
+          if (headLength < SNIFF_BYTES) {
+            const take = chunk.subarray(0, SNIFF_BYTES - headLength);
+            head.push(Buffer.from(take));
+            headLength += take.length;
+          }
+          done(null, chunk);
+        },
+      }),
+      fs.createWriteStream(spool, { flags: 'wx', mode: 0o600 }),
+    );
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge('The file is larger than 10 MiB. Please upload a smaller file.');
     throw asUploadError(err);
   }
   if (part.file.truncated) throw tooLarge('The file is larger than 10 MiB. Please upload a smaller file.');
-  if (bytes.length === 0) throw invalid('The file is empty.', [{ path: 'file', message: 'The file is empty.' }], 'empty_file');
-  const sniffed = await fileTypeFromBuffer(bytes);
+  if (size === 0) throw invalid('The file is empty.', [{ path: 'file', message: 'The file is empty.' }], 'empty_file');
+  const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
   const type = sniffed?.mime as ReceivedFile['contentType'] | undefined;
   if (!type || !ALLOWED_DOCUMENT_TYPES.includes(type)) throw unsupportedType(UNSUPPORTED_MESSAGE);
-  return { filename: safeFilename(part.filename, type), contentType: type, bytes };
+  return { filename: safeFilename(part.filename, type), contentType: type, size, sha256: hash.digest('hex'), path: spool };
 }
 
 const malformedUpload = () =>
@@ -92,11 +145,18 @@ export function safeFilename(name: string | undefined, type: string): string {
   return `${cut || 'bail-paper'}.${EXTENSION[type] ?? 'bin'}`;
 }
 
-/** Stores a received file for a family member; pass the transaction of the change it belongs to. */
+/**
+ * Stores a received file for a family member; pass the transaction of the change it belongs to.
+ * The bytes are read back from the spool only here, after the transaction has reserved the
+ * upload quota (which locks the deployment's usage row): uploads waiting for that lock hold none
+ * of their bytes in memory.
+ */
 export async function storeDocument(
   db: Db,
   input: { familyMemberId: string; uploadedBy: string; file: ReceivedFile },
 ): Promise<DocumentMeta> {
+  const bytes = await fs.promises.readFile(input.file.path);
+  if (bytes.length !== input.file.size) throw new Error('the spooled upload changed size');
   const [row] = await db
     .insert(documents)
     .values({
@@ -105,9 +165,9 @@ export async function storeDocument(
       kind: 'bail_paper',
       filename: input.file.filename,
       contentType: input.file.contentType,
-      size: input.file.bytes.length,
-      sha256: sha256Hex(input.file.bytes),
-      bytes: input.file.bytes,
+      size: input.file.size,
+      sha256: input.file.sha256,
+      bytes,
     })
     .returning({
       id: documents.id,

@@ -252,6 +252,26 @@ describe('the worker', () => {
       await smtp.close();
     }
   });
+  it('never waits for ever on a stuck pass: the next tick delivers the other due emails', async () => {
+    const sent: string[] = [];
+    const warned: string[] = [];
+    // Every email to stuck@ hangs in SMTP for good (a server that accepted the connection and went silent).
+    const mailer: Mailer = {
+      kind: 'smtp',
+      send: (email) => (email.to === 'stuck@gmail.com' ? new Promise<void>(() => {}) : (sent.push(email.to), Promise.resolve())),
+      close() {},
+    };
+    await enqueueEmail(db.db, { to: 'stuck@gmail.com', subject: 'Stuck', text: 'x' }, new Date(Date.now() - 60_000));
+    await enqueueEmail(db.db, { to: 'moving@gmail.com', subject: 'Moving', text: 'x' });
+    const log = { ...silentLog, warn: (...args: unknown[]) => void warned.push(String(args[1])) };
+    const worker = startOutboxWorker(db.db, mailer, log, 100, 500);
+    try {
+      await vi.waitFor(() => expect(sent).toEqual(['moving@gmail.com']), { timeout: 120_000, interval: 50 });
+      expect(warned.some((m) => /time limit/.test(m))).toBe(true);
+    } finally {
+      await worker.stop();
+    }
+  });
 });
 
 describe('without SMTP_URL', () => {

@@ -102,20 +102,46 @@ export function setBeforeDeliveryPass(fn: BeforePass): void {
   beforePass = fn;
 }
 
-export function startOutboxWorker(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'warn' | 'error'>, intervalMs = 5000): OutboxWorker {
+/** How long one pass may take before the worker stops waiting for it (see startOutboxWorker). */
+export const PASS_LIMIT_MS = 120_000;
+
+/**
+ * Polls every `intervalMs`. One pass runs at a time, but never for ever: a pass still running after
+ * `passLimitMs` (a query or an SMTP exchange that never answers) is logged and no longer waited for,
+ * so the next tick starts a fresh pass. The rows the stuck pass claimed stay claimed until it ends
+ * or their claim expires; every other due email keeps moving.
+ */
+export function startOutboxWorker(
+  db: Db,
+  mailer: Mailer,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  intervalMs = 5000,
+  passLimitMs = PASS_LIMIT_MS,
+): OutboxWorker {
   let running: Promise<number> | undefined;
   let stopped = false;
   const pass = () => {
-    running ??= beforePass(db, log)
+    if (running) return running;
+    let limit: NodeJS.Timeout | undefined;
+    const overdue = new Promise<number>((resolve) => {
+      limit = setTimeout(() => {
+        log.warn({ passLimitMs }, 'outbox pass still running after its time limit; starting afresh on the next tick');
+        resolve(0);
+      }, passLimitMs);
+      limit.unref();
+    });
+    const work = beforePass(db, log)
       .then(() => deliverDueEmails(db, mailer, log))
       .catch((err: unknown) => {
         log.error({ err }, 'outbox pass failed');
         return 0;
-      })
-      .finally(() => {
-        running = undefined;
       });
-    return running;
+    const current: Promise<number> = Promise.race([work, overdue]).finally(() => {
+      clearTimeout(limit);
+      if (running === current) running = undefined;
+    });
+    running = current;
+    return current;
   };
   const timer = setInterval(() => {
     if (!stopped) void pass();

@@ -1,8 +1,9 @@
 // Upload quotas and concurrency. Every upload route calls admitUpload before it
 // reads the body and reserveUploadBytes in the transaction that stores the file:
 // - at most UPLOAD_CONCURRENT_PER_USER uploads per account and UPLOAD_CONCURRENT_PER_PROCESS per
-//   process are read at once (a file is buffered while it is checked and stored, so this bounds the
-//   memory uploads take: 20 parallel uploads wait for no one and hold no memory, they get 429);
+//   process are read at once (a file is spooled to a temporary file as it arrives and read back only
+//   while it is stored, one at a time behind the quota lock; the cap bounds the open connections,
+//   temporary files and disk writes: uploads over it wait for no one and get 429);
 // - stored bytes are counted per uploader and for the deployment in `upload_usage`, reserved by a
 //   conditional upsert in the storing transaction, so racing uploads never pass a quota.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

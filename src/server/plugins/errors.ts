@@ -1,5 +1,6 @@
 // One error handler: AppError → its status; validation → 400 with field details; everything
 // unexpected is logged and masked as 'internal' — never a stack trace or SQL in a response.
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -32,6 +33,36 @@ export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, r
   void reply.status(status).send(body(code, message));
 }
 
+const CLIENT_ERRORS: Record<string, [number, string, ErrorCode, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'request_timeout', 'The request took too long to arrive. Please try again.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.'],
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify has a request (a body or headers too slow to
+ * arrive, headers too large, bytes that are not HTTP): answered on the raw socket, in our shape,
+ * then the connection is closed. Replaces Fastify's default, which sends its own body.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has no one left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, message] = (err.code ? CLIENT_ERRORS[err.code] : undefined) ?? [
+    400,
+    'Bad Request',
+    'bad_request' as const,
+    'The request could not be understood.',
+  ];
+  this.log.debug({ code: err.code }, 'client error');
+  if (socket.writable) {
+    const json = JSON.stringify(body(code, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     try {
@@ -46,6 +77,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof AppError) {
       if (err.status === 503) reply.header('retry-after', '5');
       return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (err.code === 'ECONNRESET' && err.message === 'aborted') {
+      // The client went away while its body was being read: no one is left to answer, and nothing
+      // is wrong with the database (whose connection errors share the code).
+      req.log.info('client closed the connection before its request was read');
+      return reply.status(400).send(body('bad_request', 'The request was cut short.'));
     }
     if (isDatabaseUnavailable(err)) {
       // The database is away (restart, failover, network): a short, retryable answer, no crash.

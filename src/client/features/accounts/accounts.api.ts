@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { SignIn, SignUp } from '#shared/accounts.ts';
+import type { SignIn, SignUp, User } from '#shared/accounts.ts';
 import type { Language } from '#shared/constants.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError } from '#client/lib/api-client.ts';
+import { api } from '#client/lib/api-client.ts';
 import { metaParser, nullParser, userParser } from '#client/lib/light-parsers.ts';
 import { useSetSession } from '#client/lib/use-session.ts';
 import { paths } from '#client/app/paths.ts';
@@ -20,31 +20,23 @@ export const profileQuery = queryOptions({
   queryFn: () => api('GET', '/api/profile', userParser),
 });
 
-/** Sign-up's neutral reply, checked by hand (no zod on the sign-in route). */
+/** Sign-up's reply, checked by hand (no zod on the sign-in route): the user when signed in, else null. */
 const signUpReplyParser = {
-  parse(data: unknown): { message: string } {
-    if (typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string')
-      return data as { message: string };
-    throw new Error('Unexpected sign-up reply');
+  parse(data: unknown): User | null {
+    if (typeof data !== 'object' || data === null || typeof (data as { message?: unknown }).message !== 'string')
+      throw new Error('Unexpected sign-up reply');
+    const user = (data as { user?: unknown }).user;
+    return user === null || user === undefined ? null : userParser.parse(user);
   },
 };
 export const signIn = (body: SignIn) => api('POST', '/api/auth/signin', userParser, body);
-export const signUp = (body: SignUp) => api('POST', '/api/auth/signup', signUpReplyParser, body);
 
 /**
- * Sign-up answers the same for a new and a taken address and signs no one in (docs/decisions/0008-rate-limits-in-postgres.md), so
- * the client signs in with the details just typed (the spec (docs/spec.md): "sign in again"). A new account gets in;
- * for a taken address the sign-in fails and the user is told to check their email (null here).
+ * Sign-up answers the same for a new and a taken address (docs/decisions/0013-sign-up-starts-the-session.md):
+ * a new account comes back signed in; for a taken address no one is signed in (null here) and the
+ * user is told to check their email.
  */
-export async function signUpAndSignIn(body: SignUp) {
-  await signUp(body);
-  try {
-    return await signIn({ role: body.role, email: body.email, password: body.password });
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'invalid_credentials') return null;
-    throw err;
-  }
-}
+export const signUp = (body: SignUp) => api('POST', '/api/auth/signup', signUpReplyParser, body);
 export const saveLanguage = (language: Language) => api('PUT', '/api/profile/language', userParser, { language });
 
 export function useSignOut() {

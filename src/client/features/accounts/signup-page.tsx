@@ -10,7 +10,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSetSession } from '#client/lib/use-session.ts';
 import { RoleSelect } from './role-select.tsx';
-import { signUpAndSignIn } from './accounts.api.ts';
+import { signUp } from './accounts.api.ts';
 import { useAccountForm } from './use-account-form.ts';
 
 export function SignUpPage() {
@@ -24,7 +24,7 @@ export function SignUpPage() {
     mutationFn: (body: SignUp) => {
       const shown = i18n.resolvedLanguage ?? '';
       const language = (LANGUAGES as readonly string[]).includes(shown) ? (shown as Language) : undefined;
-      return signUpAndSignIn(language ? { ...body, language } : body);
+      return signUp(language ? { ...body, language } : body);
     },
     onSuccess: (u) => {
       if (!u) {

@@ -1,4 +1,4 @@
-import { eq, and, ne } from 'drizzle-orm';
+import { eq, and, lt, ne } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -36,4 +36,9 @@ export async function deleteSessionsOfUser(db: Db, userId: string, exceptSession
   await db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Removes a user's expired sessions (the housekeeping a new session does). */
+export async function deleteExpiredSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
 }

@@ -22,7 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { audit } from '../../lib/audit.ts';
 import { enforce, hit, isMarked, mark, refund, refuse } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
-import { createUserUnlessTaken, deleteSession, findUserByEmail } from './accounts.queries.ts';
+import { createUserUnlessTaken, deleteExpiredSessions, deleteSession, findUserByEmail } from './accounts.queries.ts';
 import { tellExistingAccount, tellWelcome } from './accounts.emails.ts';
 import { timingSafeEqual } from 'node:crypto';
 
@@ -56,10 +56,12 @@ export async function accountsRoutes(base: FastifyInstance) {
     user: req.user,
   }));
 
-  // Sign-up answers the same whether or not the address has an account, and signs no one in: the
-  // client then signs in with the details just typed. A new address gets its account and a welcome
-  // email; a taken one is left unchanged and its owner is told by email (,
-  // docs/decisions/0008-rate-limits-in-postgres.md).
+  // Sign-up answers with the same status and message whether or not the address has an account
+  // (docs/decisions/0013-sign-up-starts-the-session.md). A new address gets its account, a welcome
+  // email and a session at once (docs/spec.md#4-states-and-transitions: straight to the role's screen). A taken one is
+  // left unchanged, signs no one in (the typed password is never checked here: that would be a
+  // guessing path around the sign-in lock-out), and its owner is told by email. Both paths hash the
+  // password and run the same number of statements, so they take the same time.
   app.post(
     '/api/auth/signup',
     { config: { roles: 'public' }, schema: { body: SignUpSchema, response: { 201: SignUpReplySchema } } },
@@ -73,19 +75,26 @@ export async function accountsRoutes(base: FastifyInstance) {
       }
       // Hashed either way, so a taken address costs the same time as a new one.
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const created = await createUserUnlessTaken(tx, { name: input.name, email, role: input.role, passwordHash });
         if (created) {
           await audit(tx, created.id, 'account.created', created.id, { role: created.role });
           await tellWelcome(tx, { email, name: created.name, language: input.language ?? created.language }, created.role, env.PUBLIC_URL);
-          return;
+          const session = await createSession(tx, created.id, env.SESSION_TTL_HOURS);
+          return { user: created, session };
         }
         const owner = await findUserByEmail(tx, email);
         if (!owner) throw new Error('sign-up: address neither free nor taken');
         await audit(tx, owner.id, 'account.signup_for_existing_address', owner.id);
         await tellExistingAccount(tx, owner, env.PUBLIC_URL);
+        // The housekeeping createSession does on the other path: the same statements either way.
+        await deleteExpiredSessions(tx, owner.id);
+        return { user: null, session: null };
       });
-      return reply.status(201).send({ message: SIGN_UP_REPLY });
+      if (!outcome.session) return reply.status(201).send({ message: SIGN_UP_REPLY, user: null });
+      if (req.sessionId) await deleteSession(db, req.sessionId);
+      setSessionCookie(app, reply, outcome.session.token, outcome.session.expiresAt);
+      return reply.status(201).send({ message: SIGN_UP_REPLY, user: toUser(outcome.user) });
     },
   );
 

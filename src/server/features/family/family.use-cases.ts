@@ -143,7 +143,7 @@ export async function assertRegistered({ db }: Pick<Deps, 'db'>, member: Member)
 /** The member's own bail paper, typed from its bytes, within their upload allowance. */
 export async function addOwnDocument({ db, env }: Deps, member: Member, file: ReceivedFile): Promise<DocumentMeta> {
   return db.transaction(async (tx) => {
-    await reserveUploadBytes(tx, env, member.id, file.bytes.length);
+    await reserveUploadBytes(tx, env, member.id, file.size);
     return storeDocument(tx, { familyMemberId: member.id, uploadedBy: member.id, file });
   });
 }

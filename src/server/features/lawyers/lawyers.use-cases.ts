@@ -105,7 +105,7 @@ export async function assertMayUploadFor(deps: Deps, lawyer: Lawyer, familyMembe
 /** The bail paper itself, within the lawyer's upload allowance; the family member is told. */
 export async function addBailPaper({ db, env }: Deps, lawyer: Lawyer, familyMemberId: string, file: ReceivedFile): Promise<DocumentMeta> {
   return db.transaction(async (tx) => {
-    await reserveUploadBytes(tx, env, lawyer.id, file.bytes.length);
+    await reserveUploadBytes(tx, env, lawyer.id, file.size);
     const meta = await storeDocument(tx, { familyMemberId, uploadedBy: lawyer.id, file });
     const member = await findRecipient(tx, familyMemberId);
     if (member) {
