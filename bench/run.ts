@@ -6,7 +6,8 @@
 //   npm run bench                         100,000 members on PGlite (PostgreSQL when DATABASE_URL is set)
 //   npm run bench -- --members 20000      another scale
 //   npm run bench -- --quick              10,000 members, short runs: a smoke test (npm test runs it)
-//   options: --duration <s> (10), --connections <n> (10), --no-c50, --reset (wipe DATABASE_URL's data), --port <n>
+//   options: --duration <s> (10), --connections <n> (10), --no-c50, --reset (wipe DATABASE_URL's data), --port <n>,
+//            --requests <n> (a row in --quick, 30)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,8 @@ const connections = option('connections', 10);
 const withC50 = !quick && !flag('no-c50');
 const port = option('port', 4301);
 const dbLabel = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-const QUICK_REQUESTS = 30;
+/** Requests a row in --quick (--requests <n> for a steadier before/after comparison). */
+const QUICK_REQUESTS = option('requests', 30);
 
 interface Scenario {
   name: string;
@@ -265,6 +267,8 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
   // --quick counts requests rather than seconds, so a slow, busy machine still completes every one.
   const cap = Math.max(1, s.limit ?? Number.MAX_SAFE_INTEGER);
   let over1s = 0;
+  const started = performance.now();
+  let lastAnswer = started;
   const result = await cannon(
     {
       url: base,
@@ -287,6 +291,7 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
       ],
     },
     (ms) => {
+      lastAnswer = performance.now();
       if (ms > 1000) over1s++;
     },
   );
@@ -294,9 +299,10 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
   const onRoute = routeDelta(before, after, s.route);
   const answered = after.requests - before.requests;
   const completed = result.requests.total;
-  // Rate from what completed over the run's own wall-clock time (autocannon's per-second average is
-  // meaningless for a run shorter than a second, and counts nothing still in flight at the end).
-  const reqPerSec = result.duration > 0 ? completed / result.duration : 0;
+  // Rate from what completed between the first request and the last answer (autocannon's per-second
+  // average means little for a short run, and its own duration only ends on a whole-second tick).
+  const elapsed = (lastAnswer - started) / 1000;
+  const reqPerSec = elapsed > 0 ? completed / elapsed : 0;
   const unfinished = Math.max(0, onRoute.ok + onRoute.other - completed);
   return {
     name: s.name,
