@@ -64,6 +64,8 @@ interface Result {
   timeouts: number;
   /** Requests the server answered after the client stopped waiting (cut off at the end of a run, or timed out). */
   unfinished: number;
+  /** The HTTP statuses the client saw. */
+  statusCodes: string;
   /** Responses from any route other than the one the row names (a harness bug if not 0). */
   wrongRoute: number;
   ratio: number | null;
@@ -315,7 +317,9 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
     max: result.latency.max,
     over1s: over1s + result.timeouts + unfinished,
     errors: result.errors,
-    non2xx: onRoute.other + result.non2xx,
+    // Seen on both sides (the server's count also has those the client stopped waiting for).
+    non2xx: Math.max(onRoute.other, result.non2xx),
+    statusCodes: Object.keys(result.statusCodeStats ?? {}).join(' '),
     timeouts: result.timeouts,
     unfinished,
     wrongRoute: answered - onRoute.ok - onRoute.other,
@@ -418,7 +422,7 @@ async function main() {
     const problems = results.flatMap((r) => {
       const out: string[] = [];
       if (r.requests === 0) out.push(`${r.name}: no requests completed`);
-      if (r.errors + r.non2xx > 0) out.push(`${r.name}: ${r.errors} errors or timeouts, ${r.non2xx} non-2xx`);
+      if (r.errors + r.non2xx > 0) out.push(`${r.name}: ${r.errors} errors or timeouts, ${r.non2xx} non-2xx (statuses ${r.statusCodes})`);
       if (r.wrongRoute !== 0) out.push(`${r.name}: ${r.wrongRoute} answers from a route other than the one it names`);
       if (quick && r.unfinished > 0) out.push(`${r.name}: ${r.unfinished} requests the client never saw answered`);
       if (r.group === 'read' && r.statementsPerRequest > 12) out.push(`${r.name}: ${r.statementsPerRequest} SQL statements a request`);

@@ -168,6 +168,8 @@ async function main() {
     STATIC_DIR: dataDir ?? os.tmpdir(),
     RATE_LIMIT_SIGNIN_PER_IP: '100000000',
     RATE_LIMIT_SIGNIN_PER_ACCOUNT: '100000000',
+    // The app refuses more than a few uploads at once per process (429): the bench sends ten at a time.
+    UPLOAD_CONCURRENT_PER_PROCESS: '1000',
     SEED_DEMO: 'false',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
