@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { formatted } from './format.ts';
 import type { Prepared } from './server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,14 +63,14 @@ interface Result {
   /** Answers that were not 2xx (server side, on the named route). */
   non2xx: number;
   timeouts: number;
-  /** Requests the server answered after the client stopped waiting (cut off at the end of a run, or timed out). */
+  /** Requests the server received that the client saw no answer to (cut off at the end of a run, or timed out). */
   unfinished: number;
   /** The HTTP statuses the client saw. */
   statusCodes: string;
   /** Responses from any route other than the one the row names (a harness bug if not 0). */
   wrongRoute: number;
   ratio: number | null;
-  /** SQL statements the server ran during the row divided by the requests it answered (after it drained). */
+  /** SQL statements the server ran during the row divided by the requests it received (after it drained, the client's abandoned ones included). */
   statementsPerRequest: number;
   peakRssMb: number;
 }
@@ -259,7 +260,9 @@ function scenarios(p: Prepared): Scenario[] {
 
 function cannon(opts: autocannon.Options, onLatency: (ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon(opts, (err: unknown, result) => (err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(result)));
+    const instance = autocannon(opts, (err: unknown, result) =>
+      err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(result),
+    );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => onLatency(ms));
   });
 }
@@ -299,13 +302,17 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
   );
   const after = await drain(base);
   const onRoute = routeDelta(before, after, s.route);
-  const answered = after.requests - before.requests;
+  const received = after.requests - before.requests;
+  const respondedAnywhere = Object.keys(after.byRoute).reduce((n, k) => {
+    const d = routeDelta(before, after, k);
+    return n + d.ok + d.other;
+  }, 0);
   const completed = result.requests.total;
   // Rate from what completed between the first request and the last answer (autocannon's per-second
   // average means little for a short run, and its own duration only ends on a whole-second tick).
   const elapsed = (lastAnswer - started) / 1000;
   const reqPerSec = elapsed > 0 ? completed / elapsed : 0;
-  const unfinished = Math.max(0, onRoute.ok + onRoute.other - completed);
+  const unfinished = Math.max(0, received - completed);
   return {
     name: s.name,
     group: s.group,
@@ -322,9 +329,9 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
     statusCodes: Object.keys(result.statusCodeStats ?? {}).join(' '),
     timeouts: result.timeouts,
     unfinished,
-    wrongRoute: answered - onRoute.ok - onRoute.other,
+    wrongRoute: respondedAnywhere - onRoute.ok - onRoute.other,
     ratio: baseline ? Math.round((reqPerSec / baseline) * 1000) / 1000 : null,
-    statementsPerRequest: answered > 0 ? Math.round(((after.queries - before.queries) / answered) * 10) / 10 : 0,
+    statementsPerRequest: received > 0 ? Math.round(((after.queries - before.queries) / received) * 10) / 10 : 0,
     peakRssMb: Math.round(after.maxRssBytes / 1048576),
   };
 }
@@ -414,7 +421,7 @@ async function main() {
     fs.mkdirSync(outDir, { recursive: true });
     const stem = `${quick ? 'quick-' : ''}${dbLabel}-${members}`;
     fs.writeFileSync(path.join(outDir, `${stem}.json`), JSON.stringify(report, null, 2) + '\n');
-    fs.writeFileSync(path.join(outDir, `${stem}.md`), md);
+    fs.writeFileSync(path.join(outDir, `${stem}.md`), await formatted(path.join(outDir, `${stem}.md`), md));
     console.log(`\n${md}\nbench: wrote bench/results/${stem}.json and .md in ${Math.round((Date.now() - t0) / 1000)} s`);
 
     // Sane output, never timing: every request hit its route and answered 2xx, each list a bounded

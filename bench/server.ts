@@ -187,11 +187,14 @@ async function main() {
   app.server.on('request', (req: { url?: string }, res: NodeJS.EventEmitter) => {
     if (isStats(req.url ?? '')) return;
     inFlight++;
-    res.once('close', () => inFlight--);
+    // Counted when closed, answered or not: a request the client gave up on still ran its statements.
+    res.once('close', () => {
+      inFlight--;
+      requests++;
+    });
   });
   app.addHook('onResponse', async (req, reply) => {
     if (isStats(req.url)) return;
-    requests++;
     const key = `${req.method} ${req.routeOptions.url ?? '(no route)'}`;
     const r = (byRoute[key] ??= { ok: 0, other: 0 });
     if (reply.statusCode >= 200 && reply.statusCode < 300) r.ok++;
