@@ -288,7 +288,9 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
   const { rows: result } = (await db.execute(
     sql`select ${countersJson(where, counted)} as counters, ${pageJson(page, backwards)} as items`,
   )) as { rows: { counters: unknown; items: unknown }[] };
-  const counters = new Map(Object.entries(parsed<Record<string, number | string> | null>(result[0]?.counters) ?? {}).map(([k, n]) => [k, Number(n)]));
+  const counters = new Map(
+    Object.entries(parsed<Record<string, number | string> | null>(result[0]?.counters) ?? {}).map(([k, n]) => [k, Number(n)]),
+  );
   const found = parsed<RowJson[]>(result[0]?.items) ?? [];
   const total = totalOf(counters, query.filter, counted);
 
