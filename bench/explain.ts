@@ -16,6 +16,7 @@ import { findMemberCaseTypes, listCaseStatuses, listMatchingLawyers } from '#ser
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
 import { seedBench, shapeFor } from './seed.ts';
 import { capture, explain, type Statement } from './plans.ts';
+import { formatted } from './format.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -114,7 +115,7 @@ try {
   out.push(...summary, '', ...detail);
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
   const file = path.join(here, 'results', `explain-${handle.kind}-${members}.md`);
-  fs.writeFileSync(file, out.join('\n') + '\n');
+  fs.writeFileSync(file, await formatted(file, out.join('\n') + '\n'));
   console.log(`explain: wrote ${path.relative(process.cwd(), file)}`);
 } finally {
   await handle.close();

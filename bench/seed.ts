@@ -1,4 +1,4 @@
-// Bulk seeding for `npm run bench` (issue 10): a whole state's undertrials in a few set-based SQL
+// Bulk seeding for `npm run bench`: a whole state's undertrials in a few set-based SQL
 // statements (generate_series), through the same triggers the app's own writes go through.
 import { sql } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';

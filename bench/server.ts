@@ -168,13 +168,37 @@ async function main() {
     STATIC_DIR: dataDir ?? os.tmpdir(),
     RATE_LIMIT_SIGNIN_PER_IP: '100000000',
     RATE_LIMIT_SIGNIN_PER_ACCOUNT: '100000000',
+    // The app refuses more than a few uploads at once per process (429): the bench sends ten at a time.
+    UPLOAD_CONCURRENT_PER_PROCESS: '1000',
     SEED_DEMO: 'false',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
   const mailer: Mailer = { kind: 'log', send: async () => {}, close: () => {} };
   const app = await buildApp({ db, env, mailer, logger: false });
-  app.addHook('onResponse', async (req) => {
-    if (!req.url.startsWith('/__bench/stats')) requests++;
+  // Per route (as registered, e.g. "POST /api/lawyers/requests/:id/accept"): responses, split into
+  // 2xx and the rest, so the harness can check that each row hit the route it names and succeeded.
+  // In flight: requests started and not yet answered — the harness waits for 0 between rows, so a
+  // slow row's backlog never runs into (and is never counted in) the next one.
+  const byRoute: Record<string, { ok: number; other: number }> = {};
+  let inFlight = 0;
+  const isStats = (url: string) => url.startsWith('/__bench/stats');
+  // Counted on the raw socket: a response always closes, whether a hook refused the request or the
+  // client gave up on it.
+  app.server.on('request', (req: { url?: string }, res: NodeJS.EventEmitter) => {
+    if (isStats(req.url ?? '')) return;
+    inFlight++;
+    // Counted when closed, answered or not: a request the client gave up on still ran its statements.
+    res.once('close', () => {
+      inFlight--;
+      requests++;
+    });
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (isStats(req.url)) return;
+    const key = `${req.method} ${req.routeOptions.url ?? '(no route)'}`;
+    const r = (byRoute[key] ??= { ok: 0, other: 0 });
+    if (reply.statusCode >= 200 && reply.statusCode < 300) r.ok++;
+    else r.other++;
   });
   app.get('/__bench/baseline', { config: { roles: 'public' } }, async () => {
     const r = await db.execute(sql`select user_id, name, email, phone, stage from family_members order by user_id limit 50`);
@@ -183,6 +207,8 @@ async function main() {
   app.get('/__bench/stats', { config: { roles: 'public' } }, async () => ({
     queries,
     requests,
+    inFlight,
+    byRoute,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     rssBytes: process.memoryUsage().rss,
   }));

@@ -247,18 +247,32 @@ interface RequestRow {
 }
 
 /**
- * Every case of the member with where it stands. Five statements whatever the number of cases,
- * requests and papers; undefined when not registered.
+ * Every case of the member with where it stands. Four statements whatever the number of cases,
+ * requests and papers (the cases with the member's bail review and NGO, which are one each; the
+ * requests; the papers; the case events); undefined when not registered.
  */
 export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStatus[] | undefined> {
   const caseRows = await db
-    .select({ memberId: familyMembers.userId, case: cases })
+    .select({
+      memberId: familyMembers.userId,
+      case: cases,
+      bailDecidedAt: bailReviews.decidedAt,
+      ngoId: ngos.id,
+      ngoName: ngos.name,
+      ngoAssignedAt: ngoAssignments.assignedAt,
+    })
     .from(familyMembers)
     .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
+    // One review and one assignment at most per member (their primary keys): no extra rows.
+    .leftJoin(bailReviews, and(eq(bailReviews.familyMemberId, familyMembers.userId), eq(bailReviews.status, 'Accepted')))
+    .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
+    .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
     .where(eq(familyMembers.userId, userId))
     .orderBy(asc(cases.createdAt), asc(cases.id));
-  if (caseRows.length === 0) return undefined;
-  const [requests, docs, bail, ngo] = await Promise.all([
+  const first = caseRows[0];
+  if (!first) return undefined;
+  const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));
+  const [requests, docs, events] = await Promise.all([
     db
       .select({
         id: lawyerRequests.id,
@@ -275,22 +289,16 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
       .where(eq(lawyerRequests.familyMemberId, userId))
       .orderBy(desc(lawyerRequests.createdAt), desc(lawyerRequests.id)),
     listMemberDocuments(db, userId),
-    db
-      .select({ decidedAt: bailReviews.decidedAt })
-      .from(bailReviews)
-      .where(and(eq(bailReviews.familyMemberId, userId), eq(bailReviews.status, 'Accepted'))),
-    db
-      .select({ id: ngos.id, name: ngos.name, assignedAt: ngoAssignments.assignedAt })
-      .from(ngoAssignments)
-      .innerJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
-      .where(eq(ngoAssignments.familyMemberId, userId)),
+    listCaseEvents(
+      db,
+      memberCases.map((c) => c.id),
+    ),
   ]);
-  const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));
-  const events = await listCaseEvents(
-    db,
-    memberCases.map((c) => c.id),
-  );
-  return buildCaseStatuses(memberCases, requests, docs, bail[0]?.decidedAt ?? null, ngo[0] ?? null, events);
+  const ngo =
+    first.ngoId && first.ngoName !== null && first.ngoAssignedAt
+      ? { id: first.ngoId, name: first.ngoName, assignedAt: first.ngoAssignedAt }
+      : null;
+  return buildCaseStatuses(memberCases, requests, docs, first.bailDecidedAt ?? null, ngo, events);
 }
 
 const KIND_ORDER: Record<TimelineEvent['kind'], number> = {

@@ -1,7 +1,8 @@
-// The jail authority's reads and changes. Every list runs a fixed number of statements whatever
-// the page size (docs/design.md#5-quality-bars-every-change-keeps): one page query, one for the counters (and a search's match count), and
-// one batched `inArray` query per child list (cases, lawyers, documents) — never a query per row —
-// and each reads only what it returns through an index, whatever the table size.
+// The jail authority's reads and changes. The member list is one statement whatever the page size
+// (docs/design.md#5-quality-bars-every-change-keeps): the page with its child lists (cases, lawyers,
+// documents) built as JSON per page row, the counters and charts from jail_counts, and a search's
+// match count — never a query per row — and it reads only what it returns through indexes,
+// whatever the table size (docs/decisions/0009-jail-dashboard-at-scale.md).
 import { and, asc, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
 import {
@@ -108,17 +109,6 @@ function decodeCursor(raw: string, field: 'after' | 'before'): Cursor {
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One statement: every counter (summed over its shards) and, with a search, the capped match count. */
-async function countsAndTotal(db: Db, where: SQL | undefined, search: boolean) {
-  const counters = sql`select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts} group by ${jailCounts.key}`;
-  const query = search
-    ? sql`${counters} union all select '#matches', count(*)::bigint from (select 1 from ${familyMembers} where ${where} limit ${MEMBERS_COUNT_CAP + 1}) m`
-    : counters;
-  // Both drivers answer `{ rows }`; the shared Db type leaves it unknown.
-  const { rows } = (await db.execute(query)) as { rows: { k: string; n: string | number }[] };
-  return new Map(rows.map((r) => [r.k, Number(r.n)]));
-}
-
 function toCounts(c: Map<string, number>): MemberCounts {
   return {
     all: c.get('all') ?? 0,
@@ -157,10 +147,117 @@ type MembersQueryIn = {
 };
 
 /**
- * The jail authority's list: a fixed number of statements (page; counters and match count; one
- * batched query per child list), each reading only its page from an index, whatever the table size.
- * Pages 1-20 by number (OFFSET on the index), any page by keyset cursor, and the last page by
- * reading the index backwards.
+ * Every counter (summed over its shards) as one JSON object and, with a search or a filter that has
+ * no counter, the capped count of matches under '#matches'.
+ */
+function countersJson(where: SQL | undefined, counted: boolean): SQL {
+  const counters = sql`select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts} group by ${jailCounts.key}`;
+  const all = counted
+    ? sql`${counters} union all select '#matches', count(*)::bigint from (select 1 from ${familyMembers} where ${where} limit ${MEMBERS_COUNT_CAP + 1}) m`
+    : counters;
+  return sql`(select json_object_agg(x.k, x.n) from (${all}) x)`;
+}
+
+/**
+ * One page of members, read from the (name, user_id) index — forwards, or backwards for "previous"
+ * and the last page — with its NGO and bail review by primary key.
+ */
+function pageRowsSql(where: SQL | undefined, opts: { backwards: boolean; limit: number; offset: number }): SQL {
+  const dir = sql.raw(opts.backwards ? 'desc' : 'asc');
+  return sql`select ${memberId} as id, ${familyMembers.name} as name, ${familyMembers.email} as email,
+      ${familyMembers.phone} as phone, ${familyMembers.address} as address, ${familyMembers.stage} as stage,
+      ${ngos.id} as ngo_id, ${ngos.name} as ngo_name, ${ngos.address} as ngo_address,
+      ${ngos.contactInfo} as ngo_contact_info, ${ngos.report} as ngo_report, ${bailReviews.decidedAt} as bail_decided_at
+    from ${familyMembers}
+    left join ${ngoAssignments} on ${ngoAssignments.familyMemberId} = ${memberId}
+    left join ${ngos} on ${ngos.id} = ${ngoAssignments.ngoId}
+    left join ${bailReviews} on ${bailReviews.familyMemberId} = ${memberId}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${familyMembers.name} ${dir}, ${memberId} ${dir}
+    limit ${opts.limit} offset ${opts.offset}`;
+}
+
+/**
+ * The page with its child lists as JSON: each page row's cases, accepted lawyers (with names) and
+ * bail papers (with who uploaded them), each looked up by index per page row, so the cost follows
+ * the page, not the tables. The page is limited first and only then are its children read.
+ */
+function pageJson(page: SQL, backwards: boolean): SQL {
+  const dir = sql.raw(backwards ? 'desc' : 'asc');
+  return sql`coalesce((select json_agg(json_build_object(
+      'id', p.id, 'name', p.name, 'email', p.email, 'phone', p.phone, 'address', p.address, 'stage', p.stage,
+      'ngoId', p.ngo_id, 'ngoName', p.ngo_name, 'ngoAddress', p.ngo_address, 'ngoContactInfo', p.ngo_contact_info,
+      'ngoReport', p.ngo_report, 'bailDecidedMs', (extract(epoch from p.bail_decided_at) * 1000)::float8,
+      'cases', (select coalesce(json_agg(json_build_object(
+          'id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type, 's479Status', c.s479_status,
+          's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
+          'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on,
+          'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on) order by c.created_at, c.case_number), '[]'::json)
+        from cases c where c.family_member_id = p.id),
+      'lawyers', (select coalesce(json_agg(json_build_object(
+          'id', r.lawyer_id, 'name', (select u.name from users u where u.id = r.lawyer_id)) order by r.decided_at, r.created_at, r.id), '[]'::json)
+        from lawyer_requests r where r.family_member_id = p.id and r.status = 'accepted'),
+      'documents', (select coalesce(json_agg(json_build_object(
+          'id', d.id, 'filename', d.filename, 'contentType', d.content_type, 'size', d.size::float8,
+          'createdMs', (extract(epoch from d.created_at) * 1000)::float8, 'uploaderId', d.uploaded_by,
+          'uploaderName', u.name, 'uploaderRole', u.role) order by d.created_at desc, d.id desc), '[]'::json)
+        from documents d left join users u on u.id = d.uploaded_by
+        where d.family_member_id = p.id and d.kind = 'bail_paper')
+    ) order by p.name ${dir}, p.id ${dir}) from (${page}) p), '[]'::json)`;
+}
+
+type CaseJson = {
+  id: string;
+  caseNumber: string;
+  caseType: string;
+  s479Status: (typeof cases.$inferSelect)['s479Status'];
+  s479Fraction: (typeof cases.$inferSelect)['s479Fraction'];
+  s479EligibleOn: string | null;
+  maximumEndsOn: string | null;
+  defaultBailDays: number | null;
+  defaultBailEligibleOn: string | null;
+  releasedOn: string | null;
+  chargesheetFiledOn: string | null;
+};
+type DocumentJson = {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  createdMs: number;
+  uploaderId: string | null;
+  uploaderName: string | null;
+  uploaderRole: 'Family-Member' | 'Lawyer' | 'Jail-Authority' | null;
+};
+type RowJson = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  stage: JailMember['stage'];
+  ngoId: string | null;
+  ngoName: string | null;
+  ngoAddress: string | null;
+  ngoContactInfo: string | null;
+  ngoReport: string | null;
+  bailDecidedMs: number | null;
+  cases: CaseJson[];
+  lawyers: { id: string; name: string | null }[];
+  documents: DocumentJson[];
+};
+
+/** A json column: both drivers parse it; a string (a driver set up not to) is parsed here. */
+function parsed<T>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
+/**
+ * The jail authority's list in ONE statement, whatever the page size or the table size: the page
+ * (with its NGO, bail review, cases, lawyers and papers), every counter and chart bar from
+ * jail_counts, and a search's capped match count. Pages 1-20 by number (OFFSET on the index), any
+ * page by keyset cursor, and the last page by reading the index backwards: it reads a full page
+ * and keeps what is left after the full pages, known from the counters in the same statement.
  */
 export async function listMembers(db: Db, query: MembersQueryIn): Promise<MembersPage> {
   const q = query.q || undefined;
@@ -172,62 +269,40 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
   // The release filters' flags are for the clock's day: move it first if the day has turned.
   await syncReleaseClock(db);
   const size = query.pageSize;
-
-  const pageRows = (opts: { cursor?: SQL; backwards: boolean; limit: number; offset: number }) => {
-    const dir = opts.backwards ? desc : asc;
-    return db
-      .select({
-        id: memberId,
-        name: familyMembers.name,
-        email: familyMembers.email,
-        phone: familyMembers.phone,
-        address: familyMembers.address,
-        ngoId: ngos.id,
-        ngoName: ngos.name,
-        ngoAddress: ngos.address,
-        ngoContactInfo: ngos.contactInfo,
-        ngoReport: ngos.report,
-        bailDecidedAt: bailReviews.decidedAt,
-        stage: familyMembers.stage,
-      })
-      .from(familyMembers)
-      .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, memberId))
-      .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
-      .leftJoin(bailReviews, eq(bailReviews.familyMemberId, memberId))
-      .where(and(where, opts.cursor))
-      .orderBy(dir(familyMembers.name), dir(memberId))
-      .limit(opts.limit)
-      .offset(opts.offset);
-  };
   const keyset = (c: Cursor, op: '>' | '<') => sql`(${familyMembers.name}, ${memberId}) ${sql.raw(op)} (${c.name}, ${c.id}::uuid)`;
 
-  let rows: Awaited<ReturnType<typeof pageRows>>;
-  let counters: Map<string, number>;
-  let page = query.page;
+  const backwards = !!query.last || !!before;
+  const page = query.last
+    ? pageRowsSql(where, { backwards: true, limit: size, offset: 0 })
+    : before
+      ? pageRowsSql(and(where, keyset(before, '<')), { backwards: true, limit: size + 1, offset: 0 })
+      : pageRowsSql(and(where, after ? keyset(after, '>') : undefined), {
+          backwards: false,
+          limit: size + 1,
+          offset: after ? 0 : (query.page - 1) * size,
+        });
+  // Both drivers answer `{ rows }`; the shared Db type leaves it unknown.
+  const { rows: result } = (await db.execute(
+    sql`select ${countersJson(where, counted)} as counters, ${pageJson(page, backwards)} as items`,
+  )) as { rows: { counters: unknown; items: unknown }[] };
+  const counters = new Map(
+    Object.entries(parsed<Record<string, number | string> | null>(result[0]?.counters) ?? {}).map(([k, n]) => [k, Number(n)]),
+  );
+  const found = parsed<RowJson[]>(result[0]?.items) ?? [];
+  const total = totalOf(counters, query.filter, counted);
+
+  let rows: RowJson[];
+  let pageNumber = query.page;
   let hasNext: boolean;
   let hasPrev: boolean;
   if (query.last) {
     // The last page holds what is left after the full pages, so "previous" from it lines up with page numbers.
-    counters = await countsAndTotal(db, where, counted);
-    const total = totalOf(counters, query.filter, counted);
-    page = Math.max(1, Math.ceil(total / size));
-    const rest = total - (page - 1) * size;
-    rows = (await pageRows({ backwards: true, limit: Math.max(rest, 1), offset: 0 })).reverse();
+    pageNumber = Math.max(1, Math.ceil(total / size));
+    const rest = total - (pageNumber - 1) * size;
+    rows = found.slice(0, Math.max(rest, 1)).reverse();
     hasNext = false;
-    hasPrev = page > 1;
+    hasPrev = pageNumber > 1;
   } else {
-    const [found, c] = await Promise.all([
-      before
-        ? pageRows({ cursor: keyset(before, '<'), backwards: true, limit: size + 1, offset: 0 })
-        : pageRows({
-            cursor: after ? keyset(after, '>') : undefined,
-            backwards: false,
-            limit: size + 1,
-            offset: after ? 0 : (page - 1) * size,
-          }),
-      countsAndTotal(db, where, counted),
-    ]);
-    counters = c;
     const more = found.length > size;
     rows = found.slice(0, size);
     if (before) {
@@ -236,21 +311,12 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
       hasNext = true;
     } else {
       hasNext = more;
-      hasPrev = !!after || page > 1;
+      hasPrev = !!after || query.page > 1;
     }
   }
-  const total = totalOf(counters, query.filter, counted);
 
-  const ids = rows.map((r) => r.id);
-  const [caseRows, lawyerRows, documentRows] = ids.length
-    ? await Promise.all([childCases(db, ids), childLawyers(db, ids), childDocuments(db, ids)])
-    : [[], [], []];
-
-  const casesOf = groupBy(caseRows, (c) => c.familyMemberId);
-  const lawyersOf = groupBy(lawyerRows, (l) => l.familyMemberId);
-  const documentsOf = groupBy(documentRows, (d) => d.familyMemberId);
   const items: JailMember[] = rows.map((r) => {
-    const docs = documentsOf.get(r.id) ?? [];
+    const docs = r.documents.map((d) => ({ ...d, familyMemberId: r.id, createdAt: new Date(d.createdMs) }));
     const firstLawyerPaper = docs.filter((d) => d.uploaderRole === 'Lawyer').at(-1);
     return {
       id: r.id,
@@ -258,21 +324,29 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
       email: r.email,
       phone: r.phone,
       address: r.address,
-      cases: (casesOf.get(r.id) ?? []).map(({ id, caseNumber, caseType, release, chargesheetFiledOn }) => ({
-        id,
-        caseNumber,
-        caseType,
-        release,
-        chargesheetFiledOn,
+      cases: r.cases.map((c) => ({
+        id: c.id,
+        caseNumber: c.caseNumber,
+        caseType: c.caseType,
+        release: {
+          s479Status: c.s479Status,
+          s479Fraction: c.s479Fraction,
+          s479EligibleOn: dateOrNull(c.s479EligibleOn),
+          maximumEndsOn: dateOrNull(c.maximumEndsOn),
+          defaultBailDays: c.defaultBailDays === null ? null : Number(c.defaultBailDays),
+          defaultBailEligibleOn: dateOrNull(c.defaultBailEligibleOn),
+          releasedOn: dateOrNull(c.releasedOn),
+        },
+        chargesheetFiledOn: dateOrNull(c.chargesheetFiledOn),
       })),
-      lawyers: (lawyersOf.get(r.id) ?? []).map(({ id, name }) => ({ id, name })),
+      lawyers: r.lawyers.map(({ id, name }) => ({ id, name })),
       ngo:
         r.ngoId && r.ngoName !== null
           ? { id: r.ngoId, name: r.ngoName, address: r.ngoAddress ?? '', contactInfo: r.ngoContactInfo ?? '', report: r.ngoReport ?? '' }
           : null,
       documents: docs.map(toDocumentMeta),
       firstLawyerPaperId: firstLawyerPaper?.id ?? null,
-      bailReview: r.bailDecidedAt ? { status: 'Accepted', decidedAt: r.bailDecidedAt.toISOString() } : null,
+      bailReview: r.bailDecidedMs !== null ? { status: 'Accepted', decidedAt: new Date(r.bailDecidedMs).toISOString() } : null,
       stage: r.stage,
     };
   });
@@ -280,7 +354,7 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
   const lastRow = rows.at(-1);
   return {
     items,
-    page,
+    page: pageNumber,
     pageSize: size,
     total,
     totalCapped: counted && total > MEMBERS_COUNT_CAP,
@@ -291,111 +365,17 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
   };
 }
 
-/*
- * The page's child lists, one statement each. Each walks the page's ids and looks each one up by
- * index (LATERAL with OFFSET 0 keeps the planner from turning it into a scan of the whole table,
- * which it would prefer while a table is small): the cost follows the page, not the table.
- */
-type Row = Record<string, string | number | null | undefined>;
-
-function pageIds(ids: string[]): SQL {
-  return sql`unnest(array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]) as p(id)`;
-}
-
-async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as { rows: Row[] }).rows;
-}
-
-async function childCases(db: Db, ids: string[]) {
-  const rows = await rowsOf(
-    db,
-    sql`select c.id, c.family_member_id, c.case_number, c.case_type, c.s479_status, c.s479_fraction, c.s479_eligible_on,
-        c.maximum_ends_on, c.default_bail_days, c.default_bail_eligible_on, c.chargesheet_filed_on, c.released_on from ${pageIds(ids)}
-      cross join lateral (select * from ${cases} where ${cases.familyMemberId} = p.id offset 0) c
-      order by c.created_at, c.case_number`,
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    familyMemberId: String(r.family_member_id),
-    caseNumber: String(r.case_number),
-    caseType: String(r.case_type),
-    chargesheetFiledOn: dateOrNull(r.chargesheet_filed_on),
-    release: {
-      s479Status: r.s479_status as (typeof cases.$inferSelect)['s479Status'],
-      s479Fraction: r.s479_fraction as (typeof cases.$inferSelect)['s479Fraction'],
-      s479EligibleOn: dateOrNull(r.s479_eligible_on),
-      maximumEndsOn: dateOrNull(r.maximum_ends_on),
-      defaultBailDays: r.default_bail_days === null || r.default_bail_days === undefined ? null : Number(r.default_bail_days),
-      defaultBailEligibleOn: dateOrNull(r.default_bail_eligible_on),
-      releasedOn: dateOrNull(r.released_on),
-    },
-  }));
-}
-
-/** A `date` column read through raw SQL: PostgreSQL's driver gives a string, PGlite a Date. */
+/** A `date` as JSON or raw SQL gives it: a string (or a Date from PGlite's raw rows). */
 function dateOrNull(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   return typeof v === 'string' ? v.slice(0, 10) : null;
 }
 
-/** Lawyers of accepted requests, the first accepted first; a request whose lawyer account is gone has no name ('Unknown Lawyer'). */
-async function childLawyers(db: Db, ids: string[]) {
-  const rows = await rowsOf(
-    db,
-    sql`select r.family_member_id, r.lawyer_id, (select u.name from ${users} u where u.id = r.lawyer_id) as name from ${pageIds(ids)}
-      cross join lateral (select * from ${lawyerRequests} where ${lawyerRequests.familyMemberId} = p.id and ${lawyerRequests.status} = 'accepted' offset 0) r
-      order by r.decided_at, r.created_at, r.id`,
-  );
-  return rows.map((r) => ({
-    familyMemberId: String(r.family_member_id),
-    id: String(r.lawyer_id),
-    name: r.name === null ? null : String(r.name),
-  }));
-}
-
-/** Bail papers, newest first, with who uploaded them. */
-async function childDocuments(db: Db, ids: string[]) {
-  const rows = await rowsOf(
-    db,
-    sql`select d.id, d.family_member_id, d.filename, d.content_type, d.size::float8 as size,
-        (extract(epoch from d.created_at) * 1000)::float8 as created_ms, d.uploaded_by, u.name, u.role
-      from ${pageIds(ids)}
-      cross join lateral (select * from ${documents} where ${documents.familyMemberId} = p.id and ${documents.kind} = 'bail_paper' offset 0) d
-      left join lateral (select ${users.name}, ${users.role} from ${users} where ${users.id} = d.uploaded_by offset 0) u on true
-      order by d.created_at desc, d.id desc`,
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    familyMemberId: String(r.family_member_id),
-    filename: String(r.filename),
-    contentType: String(r.content_type),
-    size: Number(r.size),
-    createdAt: new Date(Number(r.created_ms)),
-    uploaderId: r.uploaded_by === null ? null : String(r.uploaded_by),
-    uploaderName: r.name === null || r.name === undefined ? null : String(r.name),
-    uploaderRole: (r.role ?? null) as 'Family-Member' | 'Lawyer' | 'Jail-Authority' | null,
-  }));
-}
-
 /** Without a search the filter's counter is the total; with one, the capped count of matches. */
 function totalOf(c: Map<string, number>, filter: MemberFilter | undefined, search: boolean): number {
   if (search) return Math.min(c.get('#matches') ?? 0, MEMBERS_COUNT_CAP + 1);
   return c.get(filter ?? 'all') ?? 0;
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
 }
 
 async function findMember(db: Db, id: string) {

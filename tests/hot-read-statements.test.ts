@@ -1,0 +1,136 @@
+// The hot reads each cost a fixed number of SQL statements, counted through the whole request
+// (the session lookup included): the same with a handful of rows as with many, and, for the jail
+// dashboard, two in all — the session, and one statement for the page with its cases, lawyers,
+// papers, NGO, counters and charts (docs/decisions/0009-jail-dashboard-at-scale.md).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MembersPage } from '#shared/jail.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import {
+  createBailReview,
+  createDocument,
+  createFamilyMember,
+  createJailAuthority,
+  createLawyer,
+  createLawyerRequest,
+  createNgo,
+  createNgoAssignment,
+  sessionCookie,
+} from './factories.ts';
+
+/** The jail dashboard: the session lookup plus one statement. */
+const DASHBOARD_STATEMENTS = 2;
+
+let t: TestApp;
+let jail: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  jail = await sessionCookie(t.db, (await createJailAuthority(t.db)).id);
+});
+afterAll(() => t.close());
+
+async function statements(url: string, cookie: string) {
+  const { result, count } = await t.countQueries(() => t.request('GET', url, { cookie }));
+  expect(result.statusCode, `${url}: ${result.body}`).toBe(200);
+  return { count, body: result.body };
+}
+
+const prefix = `hot${Date.now().toString(36)}`;
+
+/** Every kind of dashboard read, with the statements each cost. */
+async function dashboard(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const read = async (name: string, query: string) => {
+    const { count, body } = await statements(`/api/jail/members?${query}`, jail);
+    out[name] = count;
+    return JSON.parse(body) as MembersPage;
+  };
+  const first = await read('first page', 'pageSize=25');
+  const second = await read('page 2 by number', 'pageSize=25&page=2');
+  if (first.nextCursor) await read('next by cursor', `pageSize=25&after=${first.nextCursor}`);
+  if (second.prevCursor) await read('previous by cursor', `pageSize=25&before=${second.prevCursor}`);
+  await read('last page', 'pageSize=25&last=true');
+  await read('search by name', `q=${prefix}`);
+  await read('search, no match', `q=${prefix}-nobody`);
+  for (const filter of ['no-lawyer', 'no-ngo', 'bail-waiting', 'bail-accepted', 'eligible-now'])
+    await read(`filter ${filter}`, `filter=${filter}`);
+  await read('search and filter', `q=${prefix}&filter=bail-waiting&pageSize=50`);
+  return out;
+}
+
+describe('statements per hot read', () => {
+  it(
+    'the jail dashboard: two statements for every page, search and filter, with 30 bare members or 90 with full rows',
+    { timeout: 180_000 },
+    async () => {
+      for (let i = 0; i < 30; i++) await createFamilyMember(t.db, { name: `${prefix} few ${String(i).padStart(2, '0')}` });
+      const few = await dashboard();
+
+      const lawyers = [await createLawyer(t.db), await createLawyer(t.db)];
+      const ngo = await createNgo(t.db, { seatsFree: 100 });
+      for (let i = 0; i < 60; i++) {
+        const { user } = await createFamilyMember(t.db, { name: `${prefix} many ${String(i).padStart(2, '0')}`, cases: [{}, {}] });
+        for (const l of lawyers) await createLawyerRequest(t.db, { familyMemberId: user.id, lawyerId: l.user.id, status: 'accepted' });
+        await createDocument(t.db, { familyMemberId: user.id, uploadedBy: lawyers[0]!.user.id });
+        await createDocument(t.db, { familyMemberId: user.id });
+        await createNgoAssignment(t.db, { familyMemberId: user.id, ngoId: ngo.id });
+        if (i % 2 === 0) await createBailReview(t.db, { familyMemberId: user.id });
+      }
+      const many = await dashboard();
+
+      expect(Object.keys(many)).toEqual(Object.keys(few));
+      for (const [name, count] of Object.entries(many)) {
+        expect(count, name).toBe(DASHBOARD_STATEMENTS);
+        expect(few[name], name).toBe(DASHBOARD_STATEMENTS);
+      }
+      // The one statement carries the children: a full row has them all.
+      const page = JSON.parse(
+        (await statements(`/api/jail/members?q=${encodeURIComponent(`${prefix} many`)}&pageSize=50`, jail)).body,
+      ) as MembersPage;
+      expect(page.items).toHaveLength(50);
+      expect(page.items.every((m) => m.cases.length === 2 && m.lawyers.length === 2 && m.documents.length === 2 && m.ngo)).toBe(true);
+      expect(page.items.every((m) => m.firstLawyerPaperId !== null)).toBe(true);
+      expect(page.items.filter((m) => m.bailReview).length).toBe(25);
+    },
+  );
+
+  it(
+    'family lawyer search and case status, lawyer pending requests and clients: the same count with 1 row or many',
+    { timeout: 180_000 },
+    async () => {
+      const lawyer = await createLawyer(t.db, { lawyerType: 'Criminal Defense Lawyer' });
+      const lawyerCookie = await sessionCookie(t.db, lawyer.user.id);
+      const { user: member } = await createFamilyMember(t.db, {
+        name: `${prefix} family`,
+        cases: [{ caseType: 'Criminal Defense Lawyer' }],
+      });
+      const familyCookie = await sessionCookie(t.db, member.id);
+      await createLawyerRequest(t.db, { familyMemberId: member.id, lawyerId: lawyer.user.id, status: 'accepted' });
+      const { user: pending } = await createFamilyMember(t.db, { name: `${prefix} pending` });
+      await createLawyerRequest(t.db, { familyMemberId: pending.id, lawyerId: lawyer.user.id });
+
+      const reads = async () => ({
+        lawyerSearch: (await statements('/api/family/lawyers', familyCookie)).count,
+        caseStatus: (await statements('/api/family/cases', familyCookie)).count,
+        pending: (await statements('/api/lawyers/requests', lawyerCookie)).count,
+        clients: (await statements('/api/lawyers/clients', lawyerCookie)).count,
+      });
+      const few = await reads();
+
+      for (let i = 0; i < 8; i++) await createLawyer(t.db, { lawyerType: 'Criminal Defense Lawyer' });
+      const ngo = await createNgo(t.db, { seatsFree: 10 });
+      await createNgoAssignment(t.db, { familyMemberId: member.id, ngoId: ngo.id });
+      await createDocument(t.db, { familyMemberId: member.id, uploadedBy: lawyer.user.id });
+      for (let i = 0; i < 12; i++) {
+        const { user } = await createFamilyMember(t.db, { name: `${prefix} more ${i}`, cases: [{}, {}] });
+        await createLawyerRequest(t.db, { familyMemberId: user.id, lawyerId: lawyer.user.id, status: i % 2 ? 'pending' : 'accepted' });
+        await createDocument(t.db, { familyMemberId: user.id });
+      }
+      const many = await reads();
+
+      expect(many).toEqual(few);
+      // What each costs today, session lookup included (a change here is deliberate: update the number).
+      expect(many).toEqual({ lawyerSearch: 3, caseStatus: 5, pending: 4, clients: 5 });
+    },
+  );
+});
