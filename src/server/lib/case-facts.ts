@@ -118,6 +118,24 @@ export async function advanceReleaseClock(db: Db, day: string): Promise<number> 
  * Returns the day the flags are for.
  */
 export async function syncReleaseClock(db: Db, today = todayInIndia()): Promise<string> {
+  const result = await syncReleaseClockNow(db, today);
+  if (result === today) clockSyncedFor.set(db, today);
+  return result;
+}
+
+/** The day each database's clock was last seen at in this process (it only moves forward). */
+const clockSyncedFor = new WeakMap<object, string>();
+
+/**
+ * For reads on every request (the jail dashboard): moves the clock only the first time this
+ * process sees a new day, so a request costs no statement for it on any other call.
+ */
+export async function ensureReleaseClock(db: Db, today = todayInIndia()): Promise<void> {
+  if (clockSyncedFor.get(db) === today) return;
+  await syncReleaseClock(db, today);
+}
+
+async function syncReleaseClockNow(db: Db, today: string): Promise<string> {
   const { rows } = (await db.execute(
     sql`select greatest(as_of, ${today}::date)::text as day,
           case when as_of < ${today}::date then release_clock_advance(${today}::date) else 0 end as moved

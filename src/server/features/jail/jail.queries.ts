@@ -38,7 +38,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { findRecipients, notify, sendEmail } from '../../lib/notify.ts';
 import { RELEASE_FILTER_COLUMNS } from './jail.release.ts';
-import { syncReleaseClock } from '../../lib/case-facts.ts';
+import { ensureReleaseClock } from '../../lib/case-facts.ts';
 import { noBailPaper } from '../../policies/ngo.policy.ts';
 
 const memberId = familyMembers.userId;
@@ -267,7 +267,7 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
   // A search has no counter: its total is the capped count of matches.
   const counted = !!q;
   // The release filters' flags are for the clock's day: move it first if the day has turned.
-  await syncReleaseClock(db);
+  await ensureReleaseClock(db);
   const size = query.pageSize;
   const keyset = (c: Cursor, op: '>' | '<') => sql`(${familyMembers.name}, ${memberId}) ${sql.raw(op)} (${c.name}, ${c.id}::uuid)`;
 
