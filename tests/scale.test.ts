@@ -94,6 +94,8 @@ describe('the dashboard at 10,000 family members', () => {
   // Bulk-loading 10,000 members takes a few seconds alone, far more on a busy CI machine.
   it('answers the first page and a search correctly, with the same number of statements as at 10', { timeout: 180_000 }, async () => {
     await insertMembers(0, 10);
+    // The first dashboard read of the day in a process also moves the release clock (once a day).
+    await page('pageSize=50');
     const smallFirst = await page('pageSize=50');
     const smallSearch = await page(`q=${encodeURIComponent('FIR-00007/2024')}`);
     expect(smallFirst.result.total).toBe(10);
