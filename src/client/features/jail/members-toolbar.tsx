@@ -102,6 +102,18 @@ export function MembersPager({ data, onChange }: { data: MembersPage; onChange: 
     // A search with more matches than it counts has no known last page.
     { key: 'last', icon: <IconChevronsRight size={18} aria-hidden />, change: next && !data.totalCapped ? { last: true } : null },
   ];
+  const button = (c: (typeof controls)[number]) => (
+    <ActionIcon
+      key={c.key}
+      variant="default"
+      size="lg"
+      aria-label={t(`pager.${c.key}`)}
+      disabled={!c.change}
+      onClick={() => c.change && go(c.change)}
+    >
+      {c.icon}
+    </ActionIcon>
+  );
   return (
     <Stack gap={6} align="center">
       <Text size="sm" aria-live="polite">
@@ -110,33 +122,11 @@ export function MembersPager({ data, onChange }: { data: MembersPage; onChange: 
       {(prev || next) && (
         <nav aria-label={t('pager.label')}>
           <Group gap="xs" wrap="nowrap">
-            {controls.slice(0, 2).map((c) => (
-              <ActionIcon
-                key={c.key}
-                variant="default"
-                size="lg"
-                aria-label={t(`pager.${c.key}`)}
-                disabled={!c.change}
-                onClick={() => c.change && go(c.change)}
-              >
-                {c.icon}
-              </ActionIcon>
-            ))}
+            {controls.slice(0, 2).map(button)}
             <Text size="sm" aria-current="page" px="xs">
               {t('pager.page', { page: `${fmt(page)} / ${data.totalCapped ? '…' : fmt(pages)}` })}
             </Text>
-            {controls.slice(2).map((c) => (
-              <ActionIcon
-                key={c.key}
-                variant="default"
-                size="lg"
-                aria-label={t(`pager.${c.key}`)}
-                disabled={!c.change}
-                onClick={() => c.change && go(c.change)}
-              >
-                {c.icon}
-              </ActionIcon>
-            ))}
+            {controls.slice(2).map(button)}
           </Group>
         </nav>
       )}
