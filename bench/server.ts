@@ -53,31 +53,44 @@ async function main() {
 
   let queries = 0;
   let requests = 0;
-  const handle = await openDb({ databaseUrl, dataDir: dataDir && path.join(dataDir, 'db'), onQuery: () => queries++ });
+  const handle = await openDb({
+    databaseUrl,
+    dataDir: dataDir && path.join(dataDir, 'db'),
+    onQuery: () => queries++,
+    prepare: process.env.DATABASE_PREPARED_STATEMENTS !== 'false',
+  });
   const { db } = handle;
   const rows = async (q: string): Promise<Row[]> => ((await db.execute(sql.raw(q))) as { rows: Row[] }).rows;
 
-  if (databaseUrl) {
-    // The bench owns its database: refuse one with data unless told to wipe it.
-    const [has] = await rows(`select to_regclass('public.users') is not null as t`);
-    if (has?.t) {
-      const [c] = await rows(`select count(*)::int as n from users`);
-      if (Number(c?.n) > 0 && process.env.BENCH_RESET !== '1')
-        throw new Error('DATABASE_URL has data: give the bench an empty database of its own, or pass --reset to wipe it.');
-    }
-    await db.execute(sql.raw('drop schema if exists drizzle cascade'));
-    await db.execute(sql.raw('drop schema if exists public cascade'));
-    await db.execute(sql.raw('create schema public'));
-  }
-  await migrate(handle, migrationsFolder());
-
+  // BENCH_KEEP=1 (PostgreSQL): reuse a database this bench seeded before (profiling, A/B runs).
+  const keep = !!databaseUrl && process.env.BENCH_KEEP === '1';
   const started = Date.now();
   const shape = shapeFor(members);
-  const [jailUser] = await rows(
-    `insert into users (email, name, role, password_hash) values ('jail@bench.rihaai.in', 'Bench Jail Authority', 'Jail-Authority', 'x') returning id`,
-  );
-  const jailId = String(jailUser!.id);
-  await seedBench(db, shape, jailId);
+  let jailId: string;
+  if (keep) {
+    const [jailUser] = await rows(`select id from users where email = 'jail@bench.rihaai.in'`);
+    if (!jailUser) throw new Error('BENCH_KEEP: this database was not seeded by the bench.');
+    jailId = String(jailUser.id);
+  } else {
+    if (databaseUrl) {
+      // The bench owns its database: refuse one with data unless told to wipe it.
+      const [has] = await rows(`select to_regclass('public.users') is not null as t`);
+      if (has?.t) {
+        const [c] = await rows(`select count(*)::int as n from users`);
+        if (Number(c?.n) > 0 && process.env.BENCH_RESET !== '1')
+          throw new Error('DATABASE_URL has data: give the bench an empty database of its own, or pass --reset to wipe it.');
+      }
+      await db.execute(sql.raw('drop schema if exists drizzle cascade'));
+      await db.execute(sql.raw('drop schema if exists public cascade'));
+      await db.execute(sql.raw('create schema public'));
+    }
+    await migrate(handle, migrationsFolder());
+    const [jailUser] = await rows(
+      `insert into users (email, name, role, password_hash) values ('jail@bench.rihaai.in', 'Bench Jail Authority', 'Jail-Authority', 'x') returning id`,
+    );
+    jailId = String(jailUser!.id);
+    await seedBench(db, shape, jailId);
+  }
   const seedMs = Date.now() - started;
 
   // Sessions, as sign-in would make them, for the users the requests act as.
