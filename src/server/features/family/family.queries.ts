@@ -134,7 +134,7 @@ export async function createCase(
 }
 
 /** Where the next page starts: the last row's nearness rank, name and id. */
-interface LawyerCursor {
+export interface LawyerCursor {
   rank: number;
   name: string;
   id: string;
