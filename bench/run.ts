@@ -188,6 +188,7 @@ function scenarios(p: Prepared): Scenario[] {
     get('dashboard, release counts', '/api/jail/release-counts', p.jail),
     get('bail page', '/api/jail/members', p.jail),
     get('family: lawyer search', '/api/family/lawyers', p.family),
+    get('family: lawyer search, next page (cursor)', `/api/family/lawyers?after=${p.lawyersCursor}`, p.family),
     get('family: case status', '/api/family/cases', p.family),
     get('lawyer: pending requests', '/api/lawyers/requests', p.lawyer),
     get('lawyer: clients', '/api/lawyers/clients', p.lawyer),

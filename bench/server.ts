@@ -30,6 +30,8 @@ export interface Prepared {
   /** A lawyer with pending requests and clients. */
   lawyer: string;
   deepCursor: string;
+  /** The lawyer search's `after`: the middle of the far rank of the member's first case type. */
+  lawyersCursor: string;
   search: { name: string; email: string; phone: string; caseId: string };
   signIn: { email: string; password: string }[];
   work: {
@@ -116,6 +118,11 @@ async function main() {
   );
   const [mid] = await rows(`select name, user_id from family_members order by name, user_id offset ${Math.floor(members / 2)} limit 1`);
   const deepCursor = Buffer.from(JSON.stringify([mid!.name, mid!.user_id])).toString('base64url');
+  const far = `from lawyers where lawyer_type = (select case_type from cases where family_member_id = '${String(family!.id)}' order by created_at, id limit 1)
+    and state is distinct from (select state from family_members where user_id = '${String(family!.id)}')`;
+  const [farCount] = await rows(`select count(*)::int as n ${far}`);
+  const [farMid] = await rows(`select name, user_id ${far} order by name, user_id offset ${Math.floor(Number(farCount!.n) / 2)} limit 1`);
+  const lawyersCursor = Buffer.from(JSON.stringify([2, farMid!.name, farMid!.user_id])).toString('base64url');
   const probe = Math.max(1, Math.floor(members * 0.61));
   const [target] = await rows(
     `select fm.name, fm.email, fm.phone, c.case_number from family_members fm join cases c on c.family_member_id = fm.user_id where fm.email = 'bench.m${probe}@gmail.com' limit 1`,
@@ -156,6 +163,7 @@ async function main() {
     family: cookieFor([String(family!.id)])[0]!,
     lawyer: cookieFor([String(lawyer!.id)])[0]!,
     deepCursor,
+    lawyersCursor,
     search: {
       name: String(target!.name),
       email: String(target!.email),

@@ -14,6 +14,7 @@ import {
   FamilyNgoSchema,
   FamilyRegistrationSchema,
   LawyerRequestSchema,
+  LawyerSearchQuerySchema,
   LawyerSearchSchema,
   RegisterFamilySchema,
 } from '#shared/family.ts';
@@ -50,8 +51,10 @@ export async function familyRoutes(base: FastifyInstance) {
     reply.status(201).send(await family.addCase(deps, requireUser(req), req.body)),
   );
 
-  app.get('/api/family/lawyers', { config: FAMILY, schema: { response: { 200: LawyerSearchSchema } } }, async (req) =>
-    family.searchLawyers(deps, requireUser(req)),
+  app.get(
+    '/api/family/lawyers',
+    { config: FAMILY, schema: { querystring: LawyerSearchQuerySchema, response: { 200: LawyerSearchSchema } } },
+    async (req) => family.searchLawyers(deps, requireUser(req), req.query),
   );
 
   app.post(
