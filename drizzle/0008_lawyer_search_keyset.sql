@@ -1,4 +1,4 @@
--- The family's lawyer search as keyset pages, nearby first (docs/decisions/0014-lawyer-search-keyset-pages.md).
+-- The family's lawyer search as keyset pages, nearby first (docs/decisions/0016-lawyer-search-keyset-pages.md).
 -- The lawyer's name is copied from users (as family_members.name is) so one index per nearness rank
 -- holds the list's order, (name, user_id), after the case type and the place it ranges over.
 ALTER TABLE "lawyers" ADD COLUMN "name" text DEFAULT '' NOT NULL;

@@ -112,7 +112,7 @@ describe('statements per hot read', () => {
       const { user: pending } = await createFamilyMember(t.db, { name: `${prefix} pending` });
       await createLawyerRequest(t.db, { familyMemberId: pending.id, lawyerId: lawyer.user.id });
 
-      // A page after the first: a cursor at the start of the far rank (docs/decisions/0014-lawyer-search-keyset-pages.md).
+      // A page after the first: a cursor at the start of the far rank (docs/decisions/0016-lawyer-search-keyset-pages.md).
       const nextPage = Buffer.from(JSON.stringify([2, '', '00000000-0000-0000-0000-000000000000'])).toString('base64url');
       const reads = async () => ({
         lawyerSearch: (await statements('/api/family/lawyers', familyCookie)).count,

@@ -1,6 +1,6 @@
 // Issue 10: the jail authority's first page, deep and last pages, a filter, the release tracker's four
 // filters and counts, and each kind of search cost the same at 1,000 and at 10,000 family members
-// (within 2×); so do the family's lawyer search pages (docs/decisions/0014-lawyer-search-keyset-pages.md). Measured without a clock: the database's own EXPLAIN ANALYZE of every statement the
+// (within 2×); so do the family's lawyer search pages (docs/decisions/0016-lawyer-search-keyset-pages.md). Measured without a clock: the database's own EXPLAIN ANALYZE of every statement the
 // read sends, as rows touched by the plan (returned plus removed by filters) and whole-table scans of
 // tables that grow with the members.
 import { sql } from 'drizzle-orm';

@@ -158,7 +158,7 @@ export const LawyerSearchSchema = z.object({
   caseTypes: z.array(CaseTypeSchema),
   /** The member's location the list is ordered by; null when /fmform gave none. */
   location: LocationSchema.nullable(),
-  /** One page: nearby first, then by name (docs/decisions/0014-lawyer-search-keyset-pages.md). */
+  /** One page: nearby first, then by name (docs/decisions/0016-lawyer-search-keyset-pages.md). */
   lawyers: z.array(LawyerCardSchema),
   /** Pass as `after` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),

@@ -1,5 +1,5 @@
 // The lawyer search shows a page of lawyers, nearby first, and "Show more" adds the next page in the
-// same order (docs/decisions/0014-lawyer-search-keyset-pages.md). Its own case type (no demo lawyer
+// same order (docs/decisions/0016-lawyer-search-keyset-pages.md). Its own case type (no demo lawyer
 // and no other spec uses it), so the 23 lawyers made here are the whole list.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signUpViaApi, uniqueEmail } from './helpers.ts';

@@ -289,7 +289,7 @@ export const lawyers = pgTable(
   },
   (t) => [
     check('lawyers_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
-    // The family's lawyer search, one index per nearness rank (docs/decisions/0014-lawyer-search-keyset-pages.md).
+    // The family's lawyer search, one index per nearness rank (docs/decisions/0016-lawyer-search-keyset-pages.md).
     index('lawyers_search_district_idx').on(t.lawyerType, t.state, t.district, t.name, t.userId),
     index('lawyers_search_state_idx').on(t.lawyerType, t.state, t.name, t.userId),
     index('lawyers_search_name_idx').on(t.lawyerType, t.name, t.userId),

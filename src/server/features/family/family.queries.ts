@@ -182,7 +182,7 @@ export function decodeLawyerCursor(raw: string): LawyerCursor {
 /**
  * One page of the lawyers of the given types with no pending or accepted request from this member:
  * same district first, then same state, then the rest, by name and id within each, in one statement
- * (docs/decisions/0014-lawyer-search-keyset-pages.md). Each (rank, case type) is a range of its own
+ * (docs/decisions/0016-lawyer-search-keyset-pages.md). Each (rank, case type) is a range of its own
  * index read in (name, user_id) order from the cursor and cut at a page, so a page reads about a page
  * of rows per range whatever the number of lawyers; only those few rows are merged and sorted.
  */

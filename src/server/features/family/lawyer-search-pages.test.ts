@@ -1,4 +1,4 @@
-// The family's lawyer search in keyset pages (docs/decisions/0014-lawyer-search-keyset-pages.md): every
+// The family's lawyer search in keyset pages (docs/decisions/0016-lawyer-search-keyset-pages.md): every
 // matching lawyer exactly once across the pages, nearby first and by name and id within each rank, a
 // bounded page, and a 400 for a cursor the server did not write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
