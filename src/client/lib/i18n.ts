@@ -18,11 +18,22 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
 };
 
-const loaders = import.meta.glob<{ default: Record<string, string> }>([
-  '../locales/*/*.json',
-  // Bundled below.
-  '!../locales/en/{common,accounts,errors}.json',
-]);
+type LanguageFiles = Record<string, { default: Record<string, string> }>;
+/** One chunk per language with all its namespaces: a page's texts cost one request, not one per component. */
+const languageChunks = import.meta.glob<{ default: LanguageFiles }>('../locales/*.ts');
+const languageLoads = new Map<string, Promise<LanguageFiles>>();
+
+function languageFiles(lng: string): Promise<LanguageFiles> {
+  let load = languageLoads.get(lng);
+  if (!load) {
+    const chunk = languageChunks[`../locales/${lng}.ts`];
+    load = chunk ? chunk().then((m) => m.default) : Promise.resolve({});
+    // A failed download (a network blip) is tried again the next time, not remembered.
+    load.catch(() => languageLoads.delete(lng));
+    languageLoads.set(lng, load);
+  }
+  return load;
+}
 
 /**
  * What the sign-in screen shows, in the language most people open it in, ships with the app (about
@@ -100,11 +111,9 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .use(
     resourcesToBackend(async (lng: string, ns: string) => {
-      const load = loaders[`../locales/${lng}/${ns}.json`];
-      if (!load) return {};
       // A Devanagari language's texts are handed over only once its font can draw them.
-      const [texts] = await Promise.all([load(), loadScriptFont(lng)]);
-      return texts.default;
+      const [files] = await Promise.all([languageFiles(lng), loadScriptFont(lng)]);
+      return files[`./${lng}/${ns}.json`]?.default ?? {};
     }),
   )
   .init({
