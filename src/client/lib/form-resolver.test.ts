@@ -90,9 +90,12 @@ describe('schemaResolver: the shared schema decides, the person reads their lang
     expect(schemaResolver(Name, en, { texts })({ name: ' ' })).toEqual({ name: 'Please enter your name.' });
     expect(schemaResolver(Name, en, { texts })({ name: 'abcdef' })).toEqual({ name: 'At most 4 letters.' });
     expect(schemaResolver(Name, hi, { texts })({ name: 'abcdef' })).toEqual({ name: 'अधिकतम 4 अक्षर।' });
+    const fallback = { name: { required: 'name.required', otherwise: 'name.tooLong' } };
+    expect(schemaResolver(Name, en, { texts: fallback })({ name: 'abcdef' })).toEqual({ name: 'At most 4 letters.' });
   });
 
-  it('a field left empty is "required" whatever type the schema expected', () => {
+  it('a field left empty is "required" whatever else the schema asks of it', () => {
+    expect(schemaResolver(z.strictObject({ password: z.string().min(8) }), en)({ password: '' })).toEqual({ password: 'Please fill in this field.' });
     const Seats = z.strictObject({ seats: z.number().int().min(0) });
     expect(
       schemaResolver(Seats, en, { input: (v: { seats: string }) => ({ seats: v.seats === '' ? undefined : Number(v.seats) }) })({

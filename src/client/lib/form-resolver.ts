@@ -36,12 +36,15 @@ export interface BrokenRule {
 
 /** A key in the form's namespace (given `limit`, `min` and `max`), or a function for anything richer. */
 export type FieldText = string | ((broken: BrokenRule) => string);
-/** Per field: one text for every rule, or a text per rule (other rules get their rule's text). */
-export type FieldTexts = Record<string, FieldText | Partial<Record<ValidationRule, FieldText>>>;
+/**
+ * Per field: one text for every rule, or a text per rule; `otherwise` covers the rules not named,
+ * and without it they get their rule's text.
+ */
+export type FieldTexts = Record<string, FieldText | Partial<Record<ValidationRule | 'otherwise', FieldText>>>;
 
 export type FormErrors = Record<string, string>;
 
-function isRuleMap(text: FieldTexts[string]): text is Partial<Record<ValidationRule, FieldText>> {
+function isRuleMap(text: FieldTexts[string]): text is Partial<Record<ValidationRule | 'otherwise', FieldText>> {
   return typeof text === 'object';
 }
 
@@ -58,7 +61,7 @@ function empty(value: unknown): boolean {
 /** One field's text: the field's own for this rule, else the rule's text with the schema's limit. */
 function fieldText(t: TFunction, texts: FieldTexts, path: string, broken: BrokenRule, message: string): string {
   const own = texts[path];
-  const text = own === undefined ? undefined : isRuleMap(own) ? own[broken.rule] : own;
+  const text = own === undefined ? undefined : isRuleMap(own) ? (own[broken.rule] ?? own.otherwise) : own;
   if (typeof text === 'function') return text(broken);
   if (text !== undefined) return t(text, { limit: broken.limit, min: broken.limit, max: broken.limit });
   return validationText({ path, message, rule: broken.rule, limit: broken.limit }, t);
@@ -84,8 +87,8 @@ export function schemaResolver<V>(
       if (errors[path] !== undefined) continue;
       const value = valueAt(checked, path);
       const found = ruleOfIssue(issue);
-      // A field left empty is a missing value, whatever type the schema expected.
-      const rule = issue.code === 'invalid_type' && empty(value) ? 'required' : found.rule;
+      // A field left empty misses its value, whatever else the schema asks of it.
+      const rule = empty(value) ? 'required' : found.rule;
       errors[path] = fieldText(t, texts, path, { rule, limit: found.limit, value }, issue.message);
     }
     return errors;
