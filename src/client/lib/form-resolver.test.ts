@@ -95,7 +95,9 @@ describe('schemaResolver: the shared schema decides, the person reads their lang
   });
 
   it('a field left empty is "required" whatever else the schema asks of it', () => {
-    expect(schemaResolver(z.strictObject({ password: z.string().min(8) }), en)({ password: '' })).toEqual({ password: 'Please fill in this field.' });
+    expect(schemaResolver(z.strictObject({ password: z.string().min(8) }), en)({ password: '' })).toEqual({
+      password: 'Please fill in this field.',
+    });
     const Seats = z.strictObject({ seats: z.number().int().min(0) });
     expect(
       schemaResolver(Seats, en, { input: (v: { seats: string }) => ({ seats: v.seats === '' ? undefined : Number(v.seats) }) })({

@@ -25,7 +25,8 @@ export function ContactModal({ opened, onClose }: { opened: boolean; onClose: ()
     email: { required: 'email.required', invalid_format: 'email.invalid' },
     message: {
       required: 'message.required',
-      too_long: ({ limit, value }) => t('message.tooLong', { max: number(limit ?? 0), count: number(String(value ?? '').trim().length) }),
+      too_long: ({ limit, value }) =>
+        t('message.tooLong', { max: number(limit ?? 0), count: number(typeof value === 'string' ? value.trim().length : 0) }),
     },
   };
   const form = useForm({
