@@ -49,32 +49,25 @@ beforeAll(async () => {
 });
 
 describe('schemaResolver: the shared schema decides, the person reads their language', () => {
-  it('says each rule and its limit in English', () => {
-    expect(schemaResolver(Everything, en)(broken)).toEqual({
-      required: 'Please fill in this field.',
-      tooLong: 'Too long: use at most 5 characters.',
-      tooShort: 'Too short: use at least 8 characters.',
-      tooBig: 'Enter a number no larger than 10.',
-      tooSmall: 'Enter a number no smaller than 0.',
-      notInteger: 'Enter a whole number.',
-      format: 'This is not in the right format.',
-      choice: 'Please choose one of the options.',
-      custom: 'Please check this field.',
-    });
-  });
-
-  it('says each rule and its limit in Hindi', () => {
-    expect(schemaResolver(Everything, hi)(broken)).toEqual({
-      required: 'कृपया यह फ़ील्ड भरें।',
-      tooLong: 'बहुत लंबा: अधिकतम 5 अक्षर लिखें।',
-      tooShort: 'बहुत छोटा: कम से कम 8 अक्षर लिखें।',
-      tooBig: '10 से बड़ी संख्या न लिखें।',
-      tooSmall: '0 से छोटी संख्या न लिखें।',
-      notInteger: 'पूर्ण संख्या लिखें।',
-      format: 'यह सही प्रारूप में नहीं है।',
-      choice: 'कृपया दिए गए विकल्पों में से एक चुनें।',
-      custom: 'कृपया यह फ़ील्ड जाँचें।',
-    });
+  // field: [English, Hindi]
+  const expected: Record<keyof typeof broken, [string, string]> = {
+    required: ['Please fill in this field.', 'कृपया यह फ़ील्ड भरें।'],
+    tooLong: ['Too long: use at most 5 characters.', 'बहुत लंबा: अधिकतम 5 अक्षर लिखें।'],
+    tooShort: ['Too short: use at least 8 characters.', 'बहुत छोटा: कम से कम 8 अक्षर लिखें।'],
+    tooBig: ['Enter a number no larger than 10.', '10 से बड़ी संख्या न लिखें।'],
+    tooSmall: ['Enter a number no smaller than 0.', '0 से छोटी संख्या न लिखें।'],
+    notInteger: ['Enter a whole number.', 'पूर्ण संख्या लिखें।'],
+    format: ['This is not in the right format.', 'यह सही प्रारूप में नहीं है।'],
+    choice: ['Please choose one of the options.', 'कृपया दिए गए विकल्पों में से एक चुनें।'],
+    custom: ['Please check this field.', 'कृपया यह फ़ील्ड जाँचें।'],
+  };
+  it.each([
+    ['English', 0],
+    ['Hindi', 1],
+  ] as const)('says each rule and its limit in %s', (_language, column) => {
+    const t = column === 0 ? en : hi;
+    const want = Object.fromEntries(Object.entries(expected).map(([field, texts]) => [field, texts[column]]));
+    expect(schemaResolver(Everything, t)(broken)).toEqual(want);
   });
 
   it('passes a valid form and never shows the validator’s English', () => {

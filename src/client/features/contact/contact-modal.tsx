@@ -11,6 +11,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { useSendContactMessage } from './contact.api.ts';
+import { EmailInput } from '#client/components/contact-inputs.tsx';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -69,14 +70,7 @@ export function ContactModal({ opened, onClose }: { opened: boolean; onClose: ()
         <Stack gap="sm">
           <Text size="sm">{t('intro')}</Text>
           <TextInput label={t('name.label')} autoComplete="name" required maxLength={LIMITS.nameMax} {...form.getInputProps('name')} />
-          <TextInput
-            label={t('email.label')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailInput label={t('email.label')} {...form.getInputProps('email')} />
           <Textarea
             label={t('message.label')}
             required

@@ -19,6 +19,7 @@ import { CaseFactsFieldset, useCaseFactsDraft } from './case-facts-draft.tsx';
 import { registrationQuery, useSaveRegistration } from './family.api.ts';
 import { draftOf } from '#client/features/cases/facts-draft.ts';
 import { QueryError } from '#client/components/query-error.tsx';
+import { PhoneInput } from '#client/components/contact-inputs.tsx';
 
 interface RegistrationValues extends CaseValues {
   phone: string;
@@ -100,15 +101,7 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
               description={t('readOnly.hint')}
             />
             <TextInput label={t('email.label')} value={registration?.email ?? user?.email ?? ''} readOnly variant="filled" />
-            <TextInput
-              label={t('phone.label')}
-              description={t('phone.hint')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              {...form.getInputProps('phone')}
-            />
+            <PhoneInput label={t('phone.label')} description={t('phone.hint')} {...form.getInputProps('phone')} />
             <Textarea
               label={t('address.label')}
               autoComplete="street-address"

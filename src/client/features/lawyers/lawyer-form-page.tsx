@@ -16,6 +16,7 @@ import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/
 import { notify } from '#client/lib/notify.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { registrationQuery, useSaveLawyerRegistration } from './lawyers.api.ts';
+import { PhoneInput } from '#client/components/contact-inputs.tsx';
 
 interface FormValues {
   phone: string;
@@ -95,16 +96,7 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
           </Text>
           <TextInput label={t('form.email')} value={email} readOnly description={t('form.fromAccount')} />
           <TextInput label={t('form.name')} value={name} readOnly />
-          <TextInput
-            label={t('form.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            maxLength={20}
-            description={t('form.phone.hint')}
-            {...form.getInputProps('phone')}
-          />
+          <PhoneInput label={t('form.phone')} maxLength={20} description={t('form.phone.hint')} {...form.getInputProps('phone')} />
           <Textarea
             label={t('form.address')}
             autoComplete="street-address"

@@ -1,5 +1,5 @@
 // 'Forgot Password?' (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): one neutral answer whether or not the account exists.
-import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { schemaResolver } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useForgotPassword } from './passwords.api.ts';
+import { EmailInput } from '#client/components/contact-inputs.tsx';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -32,14 +33,7 @@ export function ForgotPasswordPage() {
               {t('forgot.title')}
             </Title>
             <Text size="sm">{t('forgot.intro')}</Text>
-            <TextInput
-              label={t('email.label')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailInput label={t('email.label')} {...form.getInputProps('email')} />
             <Button type="submit" loading={mutation.isPending} fullWidth>
               {t('forgot.submit')}
             </Button>

@@ -21,6 +21,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { ReminderEmailSetting } from '#client/features/notifications/reminder-email-setting.tsx';
 import { profileDetailsQuery, useChangePassword, useUpdateProfile } from './profile.api.ts';
+import { PhoneInput } from '#client/components/contact-inputs.tsx';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -108,7 +109,7 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
           <TextInput label={t('name.label')} autoComplete="name" required {...form.getInputProps('name')} />
           {hasContact && (
             <>
-              <TextInput label={t('phone.label')} type="tel" inputMode="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
+              <PhoneInput label={t('phone.label')} {...form.getInputProps('phone')} />
               <TextInput label={t('address.label')} autoComplete="street-address" required {...form.getInputProps('address')} />
             </>
           )}
