@@ -61,7 +61,8 @@ export function LawyerFormPage() {
 }
 
 function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; name: string; email: string }) {
-  const { t } = useTranslation('lawyers');
+  // The errors namespace holds the rule texts the resolver falls back to.
+  const { t } = useTranslation(['lawyers', 'errors']);
   const navigate = useNavigate();
   const form = useForm<FormValues>({
     mode: 'controlled',
