@@ -18,7 +18,7 @@ export const SignUpSchema = z.strictObject({
   email,
   password,
   /** Needed for Jail-Authority only (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). */
-  registrationCode: z.string().max(200).optional(),
+  registrationCode: z.string().max(LIMITS.registrationCodeMax).optional(),
   /** The language the person signs up in; their welcome email is written in it. */
   language: LanguageSchema.optional(),
 });

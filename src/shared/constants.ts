@@ -32,6 +32,7 @@ export const LIMITS = {
   passwordMax: 200,
   nameMax: 120,
   emailMax: 254,
+  registrationCodeMax: 200,
   addressMax: 500,
   caseNumberMax: 64,
   caseDetailMax: 5000,

@@ -38,6 +38,13 @@ export const UpdateProfileSchema = z.strictObject({
 });
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
 
+/** The profile edit of each kind of account, with the fields it must send. */
+export const PROFILE_UPDATE_SCHEMAS = {
+  'name-only': UpdateProfileSchema.pick({ name: true }),
+  family: UpdateProfileSchema.pick({ name: true }).extend({ phone: PhoneSchema, address: AddressSchema }),
+  lawyer: UpdateProfileSchema.required(),
+} satisfies Record<ProfileKind, z.ZodType<UpdateProfile>>;
+
 export const ChangePasswordSchema = z.strictObject({
   currentPassword: z.string().min(1, 'Current password is required.').max(LIMITS.passwordMax),
   newPassword: z

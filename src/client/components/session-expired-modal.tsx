@@ -1,17 +1,16 @@
 // Sign in again without leaving the page: the form under the dialog keeps what was typed, and the
 // person sends it again once signed in. Another account, or giving up, goes the usual way.
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROLE_HOME, type Role } from '#shared/constants.ts';
+import type { Role } from '#shared/constants.ts';
 import { paths } from '#client/app/paths.ts';
-import { signIn } from '#client/features/accounts/accounts.api.ts';
+import { useSignInAgain } from '#client/features/accounts/accounts.api.ts';
 import { clearSessionExpired, useSessionExpired } from '#client/lib/session-expiry.ts';
-import { sessionQuery, useSession, useSetSession } from '#client/lib/use-session.ts';
+import { useSession, useSetSession } from '#client/lib/use-session.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { rootKeys } from '#client/lib/query-keys.ts';
+import { FormActions } from './form-actions.tsx';
 
 export function SessionExpiredModal() {
   const expired = useSessionExpired();
@@ -28,23 +27,10 @@ export function SessionExpiredModal() {
 function ReSignIn({ email, role, userId }: { email: string; role: Role; userId: string }) {
   const { t } = useTranslation('accounts');
   const errorText = useErrorText();
-  const qc = useQueryClient();
   const setSession = useSetSession();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const again = useMutation({
-    mutationFn: () => signIn({ role, email, password }),
-    onSuccess: (user) => {
-      clearSessionExpired();
-      if (user.id === userId) {
-        qc.setQueryData(sessionQuery.queryKey, { user });
-        void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== rootKeys.session[0] });
-      } else {
-        setSession(user);
-        void navigate(ROLE_HOME[user.role]);
-      }
-    },
-  });
+  const again = useSignInAgain(userId);
   const leave = () => {
     clearSessionExpired();
     setSession(null);
@@ -63,7 +49,7 @@ function ReSignIn({ email, role, userId }: { email: string; role: Role; userId: 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (password && !again.isPending) again.mutate();
+          if (password && !again.isPending) again.mutate({ role, email, password });
         }}
       >
         <Stack gap="sm">
@@ -77,14 +63,13 @@ function ReSignIn({ email, role, userId }: { email: string; role: Role; userId: 
             error={again.error ? errorText(again.error) : undefined}
             data-autofocus
           />
-          <Group justify="space-between" gap="xs">
-            <Button variant="default" onClick={leave}>
-              {t('expired.leave')}
-            </Button>
-            <Button type="submit" loading={again.isPending}>
-              {t('expired.signIn')}
-            </Button>
-          </Group>
+          <FormActions
+            justify="space-between"
+            cancel={t('expired.leave')}
+            onCancel={leave}
+            submit={t('expired.signIn')}
+            loading={again.isPending}
+          />
         </Stack>
       </form>
     </Modal>

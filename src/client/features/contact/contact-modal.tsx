@@ -1,42 +1,39 @@
 // The contact form overlay (docs/spec.md#2-screens-and-routes Contact form): Name, Email, Message, Send and close.
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { LIMITS } from '#shared/constants.ts';
+import { SendContactMessageSchema } from '#shared/contact.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
-import { sendContactMessage } from './contact.api.ts';
-import { validationText } from '#client/lib/validation-text.ts';
+import { useSendContactMessage } from './contact.api.ts';
+import { EmailInput } from '#client/components/contact-inputs.tsx';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
-
-const isEmail = (v: string) => z.email().safeParse(v).success;
-const FIELDS = ['name', 'email', 'message'] as const;
 
 export function ContactModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('contact');
   const errorText = useErrorText();
   const { user } = useSession();
   const number = (n: number) => n.toLocaleString(i18n.resolvedLanguage);
+  const texts: FieldTexts = {
+    name: { required: 'name.required' },
+    email: { required: 'email.required', invalid_format: 'email.invalid' },
+    message: {
+      required: 'message.required',
+      too_long: ({ limit, value }) =>
+        t('message.tooLong', { max: number(limit ?? 0), count: number(typeof value === 'string' ? value.trim().length : 0) }),
+    },
+  };
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: user?.name ?? '', email: user?.email ?? '', message: '' },
-    validate: {
-      name: (v) => (v.trim() ? null : t('name.required')),
-      email: (v) => (!v.trim() ? t('email.required') : isEmail(v.trim()) ? null : t('email.invalid')),
-      message: (v) =>
-        !v.trim()
-          ? t('message.required')
-          : v.trim().length > LIMITS.contactMessageMax
-            ? t('message.tooLong', { max: number(LIMITS.contactMessageMax), count: number(v.trim().length) })
-            : null,
-    },
+    validate: schemaResolver(SendContactMessageSchema, t, { texts }),
   });
   // The session may arrive after the form was first built.
   const { setFieldValue, values } = form;
@@ -47,8 +44,7 @@ export function ContactModal({ opened, onClose }: { opened: boolean; onClose: ()
     }
   }, [opened, user, values.name, values.email, setFieldValue]);
 
-  const mutation = useMutation({
-    mutationFn: sendContactMessage,
+  const mutation = useSendContactMessage({
     onSuccess: (result) => {
       if (result.autoReply) notify.success(t('sent'));
       else notify.info(t('sentNoAutoReply'));
@@ -57,9 +53,7 @@ export function ContactModal({ opened, onClose }: { opened: boolean; onClose: ()
     },
     onError: (err) => {
       // The server's reason per field (e.g. the length cap), in the user's language where known.
-      if (err instanceof ApiError && err.status === 400) {
-        for (const d of err.details) if ((FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, validationText(d, t));
-      }
+      form.setErrors(serverFieldErrors(err, t, texts, form.getValues()));
       if (err instanceof ApiError && err.code === 'rate_limited') notify.error(errorText(err));
       else notify.error(t('failed'));
     },
@@ -76,14 +70,7 @@ export function ContactModal({ opened, onClose }: { opened: boolean; onClose: ()
         <Stack gap="sm">
           <Text size="sm">{t('intro')}</Text>
           <TextInput label={t('name.label')} autoComplete="name" required maxLength={LIMITS.nameMax} {...form.getInputProps('name')} />
-          <TextInput
-            label={t('email.label')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailInput label={t('email.label')} {...form.getInputProps('email')} />
           <Textarea
             label={t('message.label')}
             required

@@ -6,10 +6,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEADLINE_LIMITS, type CaseDeadlines, type Hearing } from '#shared/deadlines.ts';
+import {
+  CreateHearingSchema,
+  DEADLINE_LIMITS,
+  SaveBailSchema,
+  UpdateHearingSchema,
+  type CaseDeadlines,
+  type Hearing,
+  type SaveBail,
+  type UpdateHearing,
+} from '#shared/deadlines.ts';
 import { Page } from '#client/components/page.tsx';
 import { QueryState } from '#client/components/query-state.tsx';
-import { ApiError } from '#client/lib/api-client.ts';
+import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { caseDeadlinesQuery, useAddHearing, useSaveBail, useUpdateHearing } from './deadlines.api.ts';
@@ -59,13 +68,22 @@ function CaseView({ data }: { data: CaseDeadlines }) {
   );
 }
 
-function setServerErrors(err: unknown, setFieldError: (path: string, message: string) => void, errors: (m: string) => string) {
-  if (err instanceof ApiError && err.code === 'validation') for (const d of err.details) setFieldError(d.path, errors(d.message));
+const HEARING_TEXTS: FieldTexts = {
+  hearingOn: { required: 'form.dateRequired' },
+  court: { required: 'form.courtRequired' },
+  purpose: { required: 'form.purposeRequired' },
+};
+
+function bailOf(v: { prison: string; bailGrantedOn: string; releasedOn: string }): SaveBail {
+  return { prison: v.prison.trim() || null, bailGrantedOn: v.bailGrantedOn || null, releasedOn: v.releasedOn || null };
+}
+
+function hearingOf(v: { hearingOn: string; court: string; purpose: string; outcome: string }): UpdateHearing {
+  return { hearingOn: v.hearingOn, court: v.court, purpose: v.purpose, outcome: v.outcome.trim() || null };
 }
 
 function BailCard({ data }: { data: CaseDeadlines }) {
   const { t } = useTranslation('deadlines');
-  const { t: te } = useTranslation('errors');
   const errorText = useErrorText();
   const formatDay = useFormatDay();
   const save = useSaveBail(data.case.id);
@@ -76,6 +94,7 @@ function BailCard({ data }: { data: CaseDeadlines }) {
       bailGrantedOn: data.case.bailGrantedOn ?? '',
       releasedOn: data.case.releasedOn ?? '',
     },
+    validate: schemaResolver(SaveBailSchema, t, { input: bailOf }),
   });
   const c = data.case;
   return (
@@ -96,16 +115,13 @@ function BailCard({ data }: { data: CaseDeadlines }) {
             noValidate
             style={ERROR_CONTRAST}
             onSubmit={form.onSubmit((v) =>
-              save.mutate(
-                { prison: v.prison.trim() || null, bailGrantedOn: v.bailGrantedOn || null, releasedOn: v.releasedOn || null },
-                {
-                  onSuccess: () => notify.success(t('bail.saved')),
-                  onError: (err) => {
-                    setServerErrors(err, form.setFieldError, (m) => te(m, { defaultValue: m }));
-                    notify.error(errorText(err));
-                  },
+              save.mutate(bailOf(v), {
+                onSuccess: () => notify.success(t('bail.saved')),
+                onError: (err) => {
+                  form.setErrors(serverFieldErrors(err, t, {}, bailOf(v)));
+                  notify.error(errorText(err));
                 },
-              ),
+              }),
             )}
           >
             <Stack gap="sm">
@@ -161,24 +177,14 @@ function HearingItem({ caseId, hearing: h, canEdit }: { caseId: string; hearing:
   );
 }
 
-function useHearingValidation() {
-  const { t } = useTranslation('deadlines');
-  return {
-    hearingOn: (v: string) => (v ? null : t('form.dateRequired')),
-    court: (v: string) => (v.trim() ? null : t('form.courtRequired')),
-    purpose: (v: string) => (v.trim() ? null : t('form.purposeRequired')),
-  };
-}
-
 function EditHearingForm({ caseId, hearing: h, onDone }: { caseId: string; hearing: Hearing; onDone: () => void }) {
   const { t } = useTranslation('deadlines');
-  const { t: te } = useTranslation('errors');
   const errorText = useErrorText();
   const update = useUpdateHearing(caseId);
   const form = useForm({
     mode: 'controlled',
     initialValues: { hearingOn: h.hearingOn, court: h.court, purpose: h.purpose, outcome: h.outcome ?? '' },
-    validate: useHearingValidation(),
+    validate: schemaResolver(UpdateHearingSchema, t, { texts: HEARING_TEXTS, input: hearingOf }),
   });
   return (
     <form
@@ -186,14 +192,14 @@ function EditHearingForm({ caseId, hearing: h, onDone }: { caseId: string; heari
       style={ERROR_CONTRAST}
       onSubmit={form.onSubmit((v) =>
         update.mutate(
-          { id: h.id, input: { hearingOn: v.hearingOn, court: v.court, purpose: v.purpose, outcome: v.outcome.trim() || null } },
+          { id: h.id, input: hearingOf(v) },
           {
             onSuccess: () => {
               notify.success(t('hearings.saved'));
               onDone();
             },
             onError: (err) => {
-              setServerErrors(err, form.setFieldError, (m) => te(m, { defaultValue: m }));
+              form.setErrors(serverFieldErrors(err, t, HEARING_TEXTS, v));
               notify.error(errorText(err));
             },
           },
@@ -226,10 +232,13 @@ function EditHearingForm({ caseId, hearing: h, onDone }: { caseId: string; heari
 
 function AddHearingForm({ caseId }: { caseId: string }) {
   const { t } = useTranslation('deadlines');
-  const { t: te } = useTranslation('errors');
   const errorText = useErrorText();
   const add = useAddHearing(caseId);
-  const form = useForm({ mode: 'controlled', initialValues: { hearingOn: '', court: '', purpose: '' }, validate: useHearingValidation() });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { hearingOn: '', court: '', purpose: '' },
+    validate: schemaResolver(CreateHearingSchema, t, { texts: HEARING_TEXTS }),
+  });
   return (
     <form
       noValidate
@@ -242,7 +251,7 @@ function AddHearingForm({ caseId }: { caseId: string }) {
             form.reset();
           },
           onError: (err) => {
-            setServerErrors(err, form.setFieldError, (m) => te(m, { defaultValue: m }));
+            form.setErrors(serverFieldErrors(err, t, HEARING_TEXTS, v));
             notify.error(errorText(err));
           },
         }),

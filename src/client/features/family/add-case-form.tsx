@@ -2,46 +2,29 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { CaseType } from '#shared/constants.ts';
+import { CreateCaseSchema } from '#shared/family.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { schemaResolver, serverFieldErrors } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { CaseFields, useFamilyRules, type CaseValues } from './case-fields.tsx';
+import { CaseFields, FAMILY_TEXTS, caseOf, type CaseValues } from './case-fields.tsx';
+import { CaseFactsFieldset, useCaseFactsDraft } from './case-facts-draft.tsx';
 import { useAddCase } from './family.api.ts';
-import { fieldErrorsOf } from './field-errors.ts';
-import { useState } from 'react';
-import { Fieldset } from '@mantine/core';
-import { CaseFactsFields, factErrorsOf, useFactsValidation } from '#client/features/cases/case-facts-fields.tsx';
-import { EMPTY_DRAFT, inputOf, isEmptyDraft } from '#client/features/cases/facts-draft.ts';
 
 export function AddCaseForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('family');
   const errorText = useErrorText();
-  const rules = useFamilyRules();
   const form = useForm<CaseValues>({
     mode: 'controlled',
     initialValues: { caseNumber: '', detail: '', caseType: '' },
-    validate: { caseNumber: rules.caseNumber, detail: rules.detail, caseType: rules.caseType },
+    validate: schemaResolver(CreateCaseSchema, t, { texts: FAMILY_TEXTS, input: caseOf }),
   });
   const add = useAddCase();
-  const { t: tr } = useTranslation('release');
-  const validateFacts = useFactsValidation();
-  const [facts, setFacts] = useState(EMPTY_DRAFT);
-  const [factErrors, setFactErrors] = useState<Record<string, string | undefined>>({});
+  const facts = useCaseFactsDraft();
   const submit = form.onSubmit((v) => {
-    const found = isEmptyDraft(facts) ? {} : validateFacts(facts);
-    setFactErrors(found);
-    if (Object.keys(found).length > 0) {
-      notify.error(tr('form.fix'));
-      return;
-    }
+    if (!facts.check()) return;
     add.mutate(
-      {
-        caseNumber: v.caseNumber.trim(),
-        detail: v.detail.trim(),
-        caseType: v.caseType as CaseType,
-        ...(isEmptyDraft(facts) ? {} : { facts: inputOf(facts) }),
-      },
+      { ...caseOf(v), ...facts.body() },
       {
         onSuccess: (c) => {
           notify.success(t('addCase.added', { caseNumber: c.caseNumber }));
@@ -49,8 +32,8 @@ export function AddCaseForm({ onDone }: { onDone: () => void }) {
         },
         onError: (err) => {
           if (err instanceof ApiError && err.code === 'case_exists') form.setFieldError('caseNumber', errorText(err));
-          else form.setErrors(fieldErrorsOf(err, t));
-          if (err instanceof ApiError && err.code === 'validation') setFactErrors(factErrorsOf(err.details, tr));
+          else form.setErrors(serverFieldErrors(err, t, FAMILY_TEXTS, v));
+          facts.showServerErrors(err);
           notify.error(errorText(err));
         },
       },
@@ -64,9 +47,7 @@ export function AddCaseForm({ onDone }: { onDone: () => void }) {
             {t('addCase.title')}
           </Title>
           <CaseFields form={form} />
-          <Fieldset legend={tr('facts.legend')} p="sm">
-            <CaseFactsFields value={facts} onChange={setFacts} errors={factErrors} idPrefix="add-case" />
-          </Fieldset>
+          <CaseFactsFieldset draft={facts} idPrefix="add-case" />
           <Group gap="sm">
             <Button type="submit" loading={add.isPending}>
               {t('addCase.submit')}

@@ -2,8 +2,9 @@
 import { NativeSelect, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CASE_TYPES, LIMITS } from '#shared/constants.ts';
-import { AddressSchema, CaseDetailSchema, CaseNumberSchema, CaseTypeInputSchema, PhoneSchema } from '#shared/family.ts';
+import { CASE_TYPES, LIMITS, type CaseType } from '#shared/constants.ts';
+import type { CreateCaseInput } from '#shared/family.ts';
+import type { FieldTexts } from '#client/lib/form-resolver.ts';
 
 export interface CaseValues {
   caseNumber: string;
@@ -11,22 +12,18 @@ export interface CaseValues {
   caseType: string;
 }
 
-type Rule = (value: string) => string | null;
+/** This screen's words for the shared schemas' rules (RegisterFamilySchema, CreateCaseSchema). */
+export const FAMILY_TEXTS: FieldTexts = {
+  phone: { required: 'phone.required', otherwise: 'phone.rule' },
+  address: { required: 'address.required', too_long: 'address.tooLong' },
+  caseNumber: { required: 'caseNumber.required', too_long: 'caseNumber.tooLong' },
+  detail: { required: 'detail.required', too_long: 'detail.tooLong' },
+  caseType: 'caseType.required',
+};
 
-/** Client-side checks from the shared schemas; the server checks the same again. */
-export function useFamilyRules() {
-  const { t } = useTranslation('family');
-  const rule =
-    (schema: { safeParse: (v: unknown) => { success: boolean } }, required: string, invalid: string): Rule =>
-    (v) =>
-      !v.trim() ? required : schema.safeParse(v).success ? null : invalid;
-  return {
-    phone: rule(PhoneSchema, t('phone.required'), t('phone.rule')),
-    address: rule(AddressSchema, t('address.required'), t('address.tooLong', { max: LIMITS.addressMax })),
-    caseNumber: rule(CaseNumberSchema, t('caseNumber.required'), t('caseNumber.tooLong', { max: LIMITS.caseNumberMax })),
-    detail: rule(CaseDetailSchema, t('detail.required'), t('detail.tooLong', { max: LIMITS.caseDetailMax })),
-    caseType: rule(CaseTypeInputSchema, t('caseType.required'), t('caseType.required')),
-  } satisfies Record<string, Rule>;
+/** The case part of a family form's request. */
+export function caseOf(v: CaseValues): Omit<CreateCaseInput, 'facts'> {
+  return { caseNumber: v.caseNumber.trim(), detail: v.detail.trim(), caseType: v.caseType as CaseType };
 }
 
 export function CaseFields<V extends CaseValues>({ form }: { form: UseFormReturnType<V> }) {

@@ -4,24 +4,39 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CaseType } from '#shared/constants.ts';
-import type { FamilyRegistration } from '#shared/family.ts';
+import { RegisterFamilySchema, type FamilyRegistration, type RegisterFamilyInput } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import { schemaResolver, serverFieldErrors } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { LocationFields } from '#client/components/location-fields.tsx';
-import { CaseFields, useFamilyRules } from './case-fields.tsx';
+import { CaseFields, FAMILY_TEXTS, caseOf, type CaseValues } from './case-fields.tsx';
+import { CaseFactsFieldset, useCaseFactsDraft } from './case-facts-draft.tsx';
 import { registrationQuery, useSaveRegistration } from './family.api.ts';
-import { fieldErrorsOf } from './field-errors.ts';
-import { useState } from 'react';
-import { Fieldset } from '@mantine/core';
-import { CaseFactsFields, factErrorsOf, useFactsValidation } from '#client/features/cases/case-facts-fields.tsx';
-import { EMPTY_DRAFT, draftOf, inputOf, isEmptyDraft } from '#client/features/cases/facts-draft.ts';
+import { draftOf } from '#client/features/cases/facts-draft.ts';
 import { QueryError } from '#client/components/query-error.tsx';
+import { PhoneInput } from '#client/components/contact-inputs.tsx';
+
+interface RegistrationValues extends CaseValues {
+  phone: string;
+  address: string;
+  state: string;
+  district: string;
+}
+
+/** The /fmform request without its facts; the location only when a state was chosen. */
+function registrationOf(v: RegistrationValues): Omit<RegisterFamilyInput, 'facts'> {
+  return {
+    phone: v.phone.trim(),
+    address: v.address.trim(),
+    ...caseOf(v),
+    ...(v.state ? { state: v.state, district: v.district } : {}),
+  };
+}
 
 export function FamilyFormPage() {
   const { t } = useTranslation('family');
@@ -36,9 +51,8 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
   const errorText = useErrorText();
   const { user } = useSession();
   const navigate = useNavigate();
-  const rules = useFamilyRules();
   const first = registration?.cases[0];
-  const form = useForm({
+  const form = useForm<RegistrationValues>({
     mode: 'controlled',
     initialValues: {
       phone: registration?.phone ?? '',
@@ -49,31 +63,15 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
       state: registration?.state ?? '',
       district: registration?.district ?? '',
     },
-    validate: rules,
+    validate: schemaResolver(RegisterFamilySchema, t, { texts: FAMILY_TEXTS, input: registrationOf }),
   });
   const save = useSaveRegistration();
-  const { t: tr } = useTranslation('release');
-  const validateFacts = useFactsValidation();
-  const [facts, setFacts] = useState(() => (first ? draftOf(first.facts) : EMPTY_DRAFT));
-  const [factErrors, setFactErrors] = useState<Record<string, string | undefined>>({});
+  const facts = useCaseFactsDraft(first ? draftOf(first.facts) : undefined);
 
   const submit = form.onSubmit((v) => {
-    const found = isEmptyDraft(facts) ? {} : validateFacts(facts);
-    setFactErrors(found);
-    if (Object.keys(found).length > 0) {
-      notify.error(tr('form.fix'));
-      return;
-    }
+    if (!facts.check()) return;
     save.mutate(
-      {
-        phone: v.phone.trim(),
-        address: v.address.trim(),
-        caseNumber: v.caseNumber.trim(),
-        detail: v.detail.trim(),
-        caseType: v.caseType as CaseType,
-        ...(isEmptyDraft(facts) ? {} : { facts: inputOf(facts) }),
-        ...(v.state ? { state: v.state, district: v.district } : {}),
-      },
+      { ...registrationOf(v), ...facts.body() },
       {
         onSuccess: () => {
           notify.success(t('form.saved'));
@@ -81,8 +79,8 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
         },
         onError: (err) => {
           notify.error(t('form.saveFailed'));
-          form.setErrors(fieldErrorsOf(err, t));
-          if (err instanceof ApiError && err.code === 'validation') setFactErrors(factErrorsOf(err.details, tr));
+          form.setErrors(serverFieldErrors(err, t, FAMILY_TEXTS, registrationOf(v)));
+          facts.showServerErrors(err);
           if (err instanceof ApiError && err.code === 'case_exists') form.setFieldError('caseNumber', errorText(err));
         },
       },
@@ -103,15 +101,7 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
               description={t('readOnly.hint')}
             />
             <TextInput label={t('email.label')} value={registration?.email ?? user?.email ?? ''} readOnly variant="filled" />
-            <TextInput
-              label={t('phone.label')}
-              description={t('phone.hint')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              {...form.getInputProps('phone')}
-            />
+            <PhoneInput label={t('phone.label')} description={t('phone.hint')} {...form.getInputProps('phone')} />
             <Textarea
               label={t('address.label')}
               autoComplete="street-address"
@@ -123,9 +113,7 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
             />
             <LocationFields form={form} purpose="family" />
             <CaseFields form={form} />
-            <Fieldset legend={tr('facts.legend')} p="sm">
-              <CaseFactsFields value={facts} onChange={setFacts} errors={factErrors} idPrefix="fmform" />
-            </Fieldset>
+            <CaseFactsFieldset draft={facts} idPrefix="fmform" />
             <Button type="submit" loading={save.isPending} fullWidth>
               {t('form.submit')}
             </Button>

@@ -2,16 +2,13 @@
 // a name) and, after it, an Undo for BAIL_UNDO_SECONDS. The server enforces the window and holds the
 // emails until it has passed, so an undo in time tells nobody.
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BAIL_UNDO_SECONDS, BailUndoResultSchema, type JailMember } from '#shared/jail.ts';
-import { api } from '#client/lib/api-client.ts';
+import { BAIL_UNDO_SECONDS, type JailMember } from '#shared/jail.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
-import { queryClient } from '#client/lib/query-client.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { jailKeys, useAcceptBail } from './jail.api.ts';
+import { useAcceptBail, useUndoBail } from './jail.api.ts';
 import { lawyerNames } from './lawyer-names.ts';
 
 /** Until when a Bail-Accept decided at `decidedAt` can be undone (the server has the last word). */
@@ -19,21 +16,17 @@ export function undoDeadline(decidedAt: string): number {
   return new Date(decidedAt).getTime() + BAIL_UNDO_SECONDS * 1000;
 }
 
-function useUndoBail() {
+/** Undo with its notices: the undo answers after a page may be gone (the notice's Undo outlives it). */
+function useUndoBailWithNotice() {
   const { t } = useTranslation('jail');
   const errorText = useErrorText();
-  return useMutation({
-    mutationFn: (memberId: string) => api('POST', `/api/jail/members/${memberId}/bail-accept/undo`, BailUndoResultSchema),
-    onSuccess: () => notify.success(t('bail.undone')),
-    onError: (err) => notify.error(errorText(err)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: jailKeys.all }),
-  });
+  return useUndoBail({ onSuccess: () => notify.success(t('bail.undone')), onError: (err) => notify.error(errorText(err)) });
 }
 
 /** The success notice's Undo (it outlives the page, which goes home after an acceptance). */
 function UndoInNotice({ member }: { member: JailMember }) {
   const { t } = useTranslation('jail');
-  const undo = useUndoBail();
+  const undo = useUndoBailWithNotice();
   return (
     <Stack gap={4}>
       <Text>{t('bail.accepted')}</Text>
@@ -111,7 +104,7 @@ export function BailAcceptButton({ member, disabled, onAccepted }: { member: Jai
 /** On the card, while the server still allows it: Undo. */
 export function BailUndoButton({ member }: { member: JailMember }) {
   const { t } = useTranslation('jail');
-  const undo = useUndoBail();
+  const undo = useUndoBailWithNotice();
   const flight = useSingleFlight();
   const deadline = member.bailReview ? undoDeadline(member.bailReview.decidedAt) : 0;
   const [now, setNow] = useState(Date.now);

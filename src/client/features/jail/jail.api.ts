@@ -3,13 +3,16 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   AssignNgoResultSchema,
   BailAcceptResultSchema,
+  BailUndoResultSchema,
   MembersPageSchema,
   type AssignNgoResult,
   type BailAcceptResult,
+  type BailUndoResult,
   type MemberFilter,
 } from '#shared/jail.ts';
 import { NgoListSchema } from '#shared/ngos.ts';
 import { api } from '#client/lib/api-client.ts';
+import { queryClient } from '#client/lib/query-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 
 export interface MembersParams {
@@ -76,6 +79,18 @@ export function useAssignNgo(callbacks: Callbacks<AssignNgoResult>) {
     ...callbacks,
     // Success or refusal (no seats, already assigned): the seats and the member are fresh either way.
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: jailKeys.all }), qc.invalidateQueries({ queryKey: NGO_QUERIES })]),
+  });
+}
+
+/**
+ * Undo a Bail-Accept inside its window. The cache is the app's, not a component's: the notice that
+ * offers Undo outlives the page that accepted.
+ */
+export function useUndoBail(callbacks: Callbacks<BailUndoResult>) {
+  return useMutation({
+    mutationFn: (memberId: string) => api('POST', `/api/jail/members/${memberId}/bail-accept/undo`, BailUndoResultSchema),
+    ...callbacks,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jailKeys.all }),
   });
 }
 

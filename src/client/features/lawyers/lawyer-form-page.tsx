@@ -6,18 +6,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CASE_TYPES, LIMITS, type CaseType } from '#shared/constants.ts';
-import { PhoneSchema } from '#shared/family.ts';
-import type { LawyerRegistration } from '#shared/lawyers.ts';
+import { SaveLawyerRegistrationSchema, type LawyerRegistration, type SaveLawyerRegistration } from '#shared/lawyers.ts';
 import { paths } from '#client/app/paths.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { LocationFields } from '#client/components/location-fields.tsx';
 import { Page } from '#client/components/page.tsx';
 import { QueryError } from '#client/components/query-error.tsx';
-import { ApiError } from '#client/lib/api-client.ts';
+import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { registrationQuery, useSaveLawyerRegistration } from './lawyers.api.ts';
-import { validationText } from '#client/lib/validation-text.ts';
+import { PhoneInput } from '#client/components/contact-inputs.tsx';
 
 interface FormValues {
   phone: string;
@@ -28,7 +27,22 @@ interface FormValues {
   district: string;
 }
 
-const FIELDS = ['phone', 'address', 'lawyerType', 'courtArea'] as const;
+const TEXTS: FieldTexts = {
+  phone: { required: 'form.phone.required', otherwise: 'form.phone.invalid' },
+  address: { required: 'form.address.required' },
+  lawyerType: 'form.lawyerType.required',
+  courtArea: { required: 'form.courtArea.required' },
+};
+
+function bodyOf(v: FormValues): SaveLawyerRegistration {
+  return {
+    phone: v.phone.trim(),
+    address: v.address.trim(),
+    lawyerType: v.lawyerType as CaseType,
+    courtArea: v.courtArea.trim(),
+    ...(v.state ? { state: v.state, district: v.district } : {}),
+  };
+}
 
 export function LawyerFormPage() {
   const { t } = useTranslation(['lawyers', 'common']);
@@ -47,7 +61,8 @@ export function LawyerFormPage() {
 }
 
 function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; name: string; email: string }) {
-  const { t } = useTranslation('lawyers');
+  // The errors namespace holds the rule texts the resolver falls back to.
+  const { t } = useTranslation(['lawyers', 'errors']);
   const navigate = useNavigate();
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -59,12 +74,7 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
       state: saved?.state ?? '',
       district: saved?.district ?? '',
     },
-    validate: {
-      phone: (v) => (!v.trim() ? t('form.phone.required') : PhoneSchema.safeParse(v).success ? null : t('form.phone.invalid')),
-      address: (v) => (v.trim() ? null : t('form.address.required')),
-      lawyerType: (v) => ((CASE_TYPES as readonly string[]).includes(v) ? null : t('form.lawyerType.required')),
-      courtArea: (v) => (v.trim() ? null : t('form.courtArea.required')),
-    },
+    validate: schemaResolver(SaveLawyerRegistrationSchema, t, { texts: TEXTS, input: bodyOf }),
   });
   const mutation = useSaveLawyerRegistration();
   const onSuccess = () => {
@@ -73,26 +83,10 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
   };
   const onError = (err: Error) => {
     notify.error(t('form.failed'));
-    // Point at the fields the server refused, in the user's language where we know the rule.
-    if (err instanceof ApiError) {
-      for (const d of err.details) {
-        const field = FIELDS.find((f) => f === d.path);
-        if (field) form.setFieldError(field, d.rule === 'too_long' ? validationText(d, t) : t(`form.${field}.invalid`));
-        if (d.path === 'state' || d.path === 'district') form.setFieldError(d.path, t(d.message, { ns: 'errors' }));
-      }
-    }
+    // Point at the fields the server refused, in the user's language.
+    form.setErrors(serverFieldErrors(err, t, TEXTS, bodyOf(form.getValues())));
   };
-  const save = (v: FormValues) =>
-    mutation.mutate(
-      {
-        phone: v.phone.trim(),
-        address: v.address.trim(),
-        lawyerType: v.lawyerType as CaseType,
-        courtArea: v.courtArea.trim(),
-        ...(v.state ? { state: v.state, district: v.district } : {}),
-      },
-      { onSuccess, onError },
-    );
+  const save = (v: FormValues) => mutation.mutate(bodyOf(v), { onSuccess, onError });
 
   return (
     <Paper withBorder p="lg">
@@ -103,16 +97,7 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
           </Text>
           <TextInput label={t('form.email')} value={email} readOnly description={t('form.fromAccount')} />
           <TextInput label={t('form.name')} value={name} readOnly />
-          <TextInput
-            label={t('form.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            maxLength={20}
-            description={t('form.phone.hint')}
-            {...form.getInputProps('phone')}
-          />
+          <PhoneInput label={t('form.phone')} maxLength={20} description={t('form.phone.hint')} {...form.getInputProps('phone')} />
           <Textarea
             label={t('form.address')}
             autoComplete="street-address"

@@ -1,17 +1,17 @@
 // Add or edit an NGO: name, address, contact info, report and total seats (a whole number ≥ 0); the
 // server derives free seats from it and refuses a form loaded before someone else's edit (409).
-import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '#shared/constants.ts';
-import { NGO_FIELD_MESSAGES, NGO_SEATS_MAX, NgoInputSchema, type Ngo, type NgoInput } from '#shared/ngos.ts';
-import { ApiError } from '#client/lib/api-client.ts';
+import { NGO_SEATS_MAX, NgoInputSchema, type Ngo, type NgoInput } from '#shared/ngos.ts';
+import { FormActions } from '#client/components/form-actions.tsx';
+import { LocationFields } from '#client/components/location-fields.tsx';
+import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { LocationFields } from '#client/components/location-fields.tsx';
 import { useSaveNgo } from './ngos.api.ts';
-import { validationText } from '#client/lib/validation-text.ts';
 
 /** Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (lead: a theme-wide fix would retire this). */
 const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -26,27 +26,20 @@ interface Values {
   district: string;
 }
 
-const MESSAGE_KEYS = Object.fromEntries(Object.entries(NGO_FIELD_MESSAGES).map(([key, message]) => [message, `form.error.${key}`]));
+const TEXTS: FieldTexts = {
+  name: { required: 'form.error.nameRequired', otherwise: 'form.error.tooLong' },
+  address: { required: 'form.error.addressRequired', otherwise: 'form.error.tooLong' },
+  contactInfo: { required: 'form.error.contactRequired', otherwise: 'form.error.tooLong' },
+  report: 'form.error.tooLong',
+  seatsTotal: { too_big: 'form.error.seatsTooMany', otherwise: 'form.error.seats' },
+};
 
-/** No state chosen: no location (both or neither, the server checks the pair). */
-function locationInput(values: Values) {
-  return values.state ? { state: values.state, district: values.district } : { state: undefined, district: undefined };
-}
-
-/** The shared schema decides; its English messages become this screen's translated texts. */
-function validate(values: Values, t: (key: string, options?: Record<string, unknown>) => string): Record<string, string> {
+/** What the schema checks: seats as a number (none when left empty), and a location only with a state. */
+function inputOf(values: Values) {
   const seats =
     typeof values.seatsTotal === 'number' ? values.seatsTotal : values.seatsTotal.trim() === '' ? undefined : Number(values.seatsTotal);
-  const parsed = NgoInputSchema.safeParse({ ...values, seatsTotal: seats, ...locationInput(values) });
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    const key = MESSAGE_KEYS[issue.message];
-    if (field === 'state' || field === 'district') errors[field] ??= t(issue.message, { ns: 'errors' });
-    errors[field] ??= key ? t(key) : field === 'seatsTotal' ? t('form.error.seats') : t('form.error.tooLong');
-  }
-  return errors;
+  const location = values.state ? { state: values.state, district: values.district } : { state: undefined, district: undefined };
+  return { ...values, seatsTotal: seats, ...location };
 }
 
 export function NgoFormModal({ ngo, opened, onClose }: { ngo: Ngo | null; opened: boolean; onClose: () => void }) {
@@ -81,21 +74,18 @@ function NgoForm({ ngo, onDone }: { ngo: Ngo | null; onDone: () => void }) {
           district: ngo.district ?? '',
         }
       : { name: '', address: '', contactInfo: '', report: '', seatsTotal: '', state: '', district: '' },
-    validate: (values) => validate(values, t),
+    validate: schemaResolver(NgoInputSchema, t, { texts: TEXTS, input: inputOf }),
   });
 
   const submit = (values: Values) => {
-    const input: NgoInput = NgoInputSchema.parse({ ...values, seatsTotal: Number(values.seatsTotal), ...locationInput(values) });
+    const input: NgoInput = NgoInputSchema.parse(inputOf(values));
     save.mutate(ngo ? { id: ngo.id, input: { ...input, version: ngo.version } } : { id: null, input }, {
       onSuccess: (saved) => {
         notify.success(t('form.saved', { name: saved.name }));
         onDone();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.code === 'validation') {
-          for (const d of err.details)
-            form.setFieldError(d.path, MESSAGE_KEYS[d.message] ? t(MESSAGE_KEYS[d.message]!) : validationText(d, t));
-        }
+        form.setErrors(serverFieldErrors(err, t, TEXTS, inputOf(values)));
         notify.error(t('form.failed', { message: errorText(err) }));
       },
     });
@@ -136,14 +126,7 @@ function NgoForm({ ngo, onDone }: { ngo: Ngo | null; onDone: () => void }) {
           {...form.getInputProps('seatsTotal')}
         />
         <LocationFields form={form} purpose="ngo" />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions cancel={t('form.cancel')} onCancel={onDone} submit={t('form.save')} loading={save.isPending} />
       </Stack>
     </form>
   );

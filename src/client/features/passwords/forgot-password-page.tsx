@@ -1,15 +1,16 @@
 // 'Forgot Password?' (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): one neutral answer whether or not the account exists.
-import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RESET_LINK_MINUTES } from '#shared/passwords.ts';
+import { ForgotPasswordSchema, RESET_LINK_MINUTES } from '#shared/passwords.ts';
 import { paths } from '#client/app/paths.ts';
+import { schemaResolver } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { forgotPassword } from './passwords.api.ts';
+import { useForgotPassword } from './passwords.api.ts';
+import { EmailInput } from '#client/components/contact-inputs.tsx';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -20,9 +21,9 @@ export function ForgotPasswordPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: { email: (v) => (v.trim() ? null : t('email.required')) },
+    validate: schemaResolver(ForgotPasswordSchema, t, { texts: { email: { required: 'email.required' } } }),
   });
-  const mutation = useMutation({ mutationFn: forgotPassword, onError: (err) => notify.error(errorText(err)) });
+  const mutation = useForgotPassword({ onError: (err) => notify.error(errorText(err)) });
   return (
     <Container size={440} px="sm" py="xl">
       <Paper withBorder p="lg" radius="md">
@@ -32,14 +33,7 @@ export function ForgotPasswordPage() {
               {t('forgot.title')}
             </Title>
             <Text size="sm">{t('forgot.intro')}</Text>
-            <TextInput
-              label={t('email.label')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailInput label={t('email.label')} {...form.getInputProps('email')} />
             <Button type="submit" loading={mutation.isPending} fullWidth>
               {t('forgot.submit')}
             </Button>

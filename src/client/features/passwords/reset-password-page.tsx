@@ -1,17 +1,21 @@
 // /reset-password?token=… from the emailed link: choose a new password, then sign in again.
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '#shared/constants.ts';
+import { ResetPasswordSchema } from '#shared/passwords.ts';
 import { paths } from '#client/app/paths.ts';
+import { NewPasswordFields } from '#client/components/new-password-fields.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import { withConfirmation } from '#client/lib/confirm-password.ts';
+import { schemaResolver } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSetSession } from '#client/lib/use-session.ts';
-import { resetPassword } from './passwords.api.ts';
+import { useResetPassword } from './passwords.api.ts';
+
+const ResetFormSchema = withConfirmation(ResetPasswordSchema.pick({ password: true }), 'password');
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -26,13 +30,11 @@ export function ResetPasswordPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirm: '' },
-    validate: {
-      password: (v) => (!v ? t('reset.required') : v.length < LIMITS.passwordMin ? t('reset.tooShort', { min: LIMITS.passwordMin }) : null),
-      confirm: (v, values) => (v === values.password ? null : t('reset.mismatch')),
-    },
+    validate: schemaResolver(ResetFormSchema, t, {
+      texts: { password: { required: 'reset.required', too_short: 'reset.tooShort' }, confirm: 'reset.mismatch' },
+    }),
   });
-  const mutation = useMutation({
-    mutationFn: resetPassword,
+  const mutation = useResetPassword({
     onSuccess: () => {
       // Every session of the account ended on the server, this browser's included.
       setSession(null);
@@ -44,7 +46,6 @@ export function ResetPasswordPage() {
     },
   });
   const linkDead = mutation.error instanceof ApiError && mutation.error.code === 'reset_link_invalid';
-  const toggle = { 'aria-label': t('reset.toggle') };
 
   return (
     <Container size={440} px="sm" py="xl">
@@ -66,20 +67,15 @@ export function ResetPasswordPage() {
             ) : (
               <>
                 <Text size="sm">{t('reset.intro')}</Text>
-                <PasswordInput
-                  label={t('reset.password')}
-                  autoComplete="new-password"
-                  required
-                  description={t('reset.passwordHint', { min: LIMITS.passwordMin })}
-                  visibilityToggleButtonProps={toggle}
-                  {...form.getInputProps('password')}
-                />
-                <PasswordInput
-                  label={t('reset.confirm')}
-                  autoComplete="new-password"
-                  required
-                  visibilityToggleButtonProps={toggle}
-                  {...form.getInputProps('confirm')}
+                <NewPasswordFields
+                  texts={{
+                    password: t('reset.password'),
+                    hint: (min) => t('reset.passwordHint', { min }),
+                    confirm: t('reset.confirm'),
+                    toggle: t('reset.toggle'),
+                  }}
+                  password={form.getInputProps('password')}
+                  confirm={form.getInputProps('confirm')}
                 />
                 <Button type="submit" loading={mutation.isPending} fullWidth>
                   {t('reset.submit')}

@@ -6,25 +6,56 @@ import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CASE_TYPES, LIMITS, ROLE_HOME, type CaseType } from '#shared/constants.ts';
-import { PhoneSchema } from '#shared/family.ts';
-import type { ProfileDetails, UpdateProfile } from '#shared/profile.ts';
+import { CASE_TYPES, ROLE_HOME, type CaseType } from '#shared/constants.ts';
+import { ChangePasswordSchema, PROFILE_UPDATE_SCHEMAS, type ProfileDetails, type UpdateProfile } from '#shared/profile.ts';
 import { paths } from '#client/app/paths.ts';
+import { NewPasswordFields } from '#client/components/new-password-fields.tsx';
 import { Page } from '#client/components/page.tsx';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { QueryError } from '#client/components/query-error.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import { withConfirmation } from '#client/lib/confirm-password.ts';
+import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { ReminderEmailSetting } from '#client/features/notifications/reminder-email-setting.tsx';
 import { profileDetailsQuery, useChangePassword, useUpdateProfile } from './profile.api.ts';
-import { validationText } from '#client/lib/validation-text.ts';
+import { PhoneInput } from '#client/components/contact-inputs.tsx';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
 const errorContrast = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
-const DETAIL_FIELDS = ['name', 'phone', 'address', 'lawyerType', 'courtArea'] as const;
+const DETAIL_TEXTS: FieldTexts = {
+  name: { required: 'name.required', too_long: 'name.tooLong' },
+  phone: { required: 'phone.required', otherwise: 'phone.invalid' },
+  address: { required: 'address.required', too_long: 'address.tooLong' },
+  lawyerType: 'lawyerType.required',
+  courtArea: { required: 'courtArea.required', too_long: 'courtArea.tooLong' },
+};
+
+interface DetailValues {
+  name: string;
+  phone: string;
+  address: string;
+  lawyerType: string;
+  courtArea: string;
+}
+
+/** What the account sends: the name, and the fields its kind of account has. */
+function bodyOf(kind: ProfileDetails['kind'], v: DetailValues): UpdateProfile {
+  const body: UpdateProfile = { name: v.name.trim() };
+  if (kind !== 'name-only') Object.assign(body, { phone: v.phone.trim(), address: v.address.trim() });
+  if (kind === 'lawyer') Object.assign(body, { lawyerType: v.lawyerType as CaseType, courtArea: v.courtArea.trim() });
+  return body;
+}
+
+const PasswordFormSchema = withConfirmation(ChangePasswordSchema, 'newPassword');
+const PASSWORD_TEXTS: FieldTexts = {
+  currentPassword: 'password.currentRequired',
+  newPassword: { required: 'password.tooShort', too_short: 'password.tooShort' },
+  confirm: 'password.mismatch',
+};
 
 function DetailsForm({ profile }: { profile: ProfileDetails }) {
   const { t } = useTranslation('profile');
@@ -40,27 +71,10 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
       lawyerType: profile.lawyerType ?? '',
       courtArea: profile.courtArea ?? '',
     },
-    validate: {
-      name: (v) => (!v.trim() ? t('name.required') : v.trim().length > LIMITS.nameMax ? t('name.tooLong', { max: LIMITS.nameMax }) : null),
-      phone: (v) => (!hasContact ? null : !v.trim() ? t('phone.required') : PhoneSchema.safeParse(v).success ? null : t('phone.invalid')),
-      address: (v) =>
-        !hasContact
-          ? null
-          : !v.trim()
-            ? t('address.required')
-            : v.trim().length > LIMITS.addressMax
-              ? t('address.tooLong', { max: LIMITS.addressMax })
-              : null,
-      lawyerType: (v) => (!isLawyer || (CASE_TYPES as readonly string[]).includes(v) ? null : t('lawyerType.required')),
-      courtArea: (v) =>
-        !isLawyer
-          ? null
-          : !v.trim()
-            ? t('courtArea.required')
-            : v.trim().length > LIMITS.courtAreaMax
-              ? t('courtArea.tooLong', { max: LIMITS.courtAreaMax })
-              : null,
-    },
+    validate: schemaResolver(PROFILE_UPDATE_SCHEMAS[profile.kind], t, {
+      texts: DETAIL_TEXTS,
+      input: (v: DetailValues) => bodyOf(profile.kind, v),
+    }),
   });
   const mutation = useUpdateProfile();
   const handlers = {
@@ -68,19 +82,11 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
       notify.success(t('saved'));
     },
     onError: (err: Error) => {
-      if (err instanceof ApiError && err.status === 400) {
-        for (const d of err.details)
-          if ((DETAIL_FIELDS as readonly string[]).includes(d.path)) form.setFieldError(d.path, validationText(d, t));
-      }
+      form.setErrors(serverFieldErrors(err, t, DETAIL_TEXTS, form.getValues()));
       notify.error(errorText(err));
     },
   };
-  const submit = form.onSubmit((v) => {
-    const body: UpdateProfile = { name: v.name.trim() };
-    if (hasContact) Object.assign(body, { phone: v.phone.trim(), address: v.address.trim() });
-    if (isLawyer) Object.assign(body, { lawyerType: v.lawyerType as CaseType, courtArea: v.courtArea.trim() });
-    mutation.mutate(body, handlers);
-  });
+  const submit = form.onSubmit((v) => mutation.mutate(bodyOf(profile.kind, v), handlers));
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="details-heading">
@@ -103,7 +109,7 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
           <TextInput label={t('name.label')} autoComplete="name" required {...form.getInputProps('name')} />
           {hasContact && (
             <>
-              <TextInput label={t('phone.label')} type="tel" inputMode="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
+              <PhoneInput label={t('phone.label')} {...form.getInputProps('phone')} />
               <TextInput label={t('address.label')} autoComplete="street-address" required {...form.getInputProps('address')} />
             </>
           )}
@@ -136,11 +142,7 @@ function PasswordForm({ email }: { email: string }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirm: '' },
-    validate: {
-      currentPassword: (v) => (v ? null : t('password.currentRequired')),
-      newPassword: (v) => (v.length >= LIMITS.passwordMin ? null : t('password.tooShort', { min: LIMITS.passwordMin })),
-      confirm: (v, values) => (v === values.newPassword ? null : t('password.mismatch')),
-    },
+    validate: schemaResolver(PasswordFormSchema, t, { texts: PASSWORD_TEXTS }),
   });
   const mutation = useChangePassword();
   const handlers = {
@@ -175,20 +177,15 @@ function PasswordForm({ email }: { email: string }) {
             visibilityToggleButtonProps={toggle}
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label={t('password.new')}
-            autoComplete="new-password"
-            required
-            description={t('password.newHint', { min: LIMITS.passwordMin })}
-            visibilityToggleButtonProps={toggle}
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label={t('password.confirm')}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={toggle}
-            {...form.getInputProps('confirm')}
+          <NewPasswordFields
+            texts={{
+              password: t('password.new'),
+              hint: (min) => t('password.newHint', { min }),
+              confirm: t('password.confirm'),
+              toggle: t('password.toggle'),
+            }}
+            password={form.getInputProps('newPassword')}
+            confirm={form.getInputProps('confirm')}
           />
           <Button type="submit" loading={mutation.isPending} w="fit-content">
             {t('password.submit')}
