@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers.tsx';
-import { AppRouter, navigateTo } from './app/router.tsx';
-import { i18nReady } from './lib/i18n.ts';
+import { AppRouter, navigateTo, preloadFirstPage } from './app/router.tsx';
+import { i18nReady, preloadLanguageTexts } from './lib/i18n.ts';
 import { setUnauthenticatedHandler } from './lib/api-client.ts';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/use-session.ts';
@@ -19,6 +19,11 @@ setUnauthenticatedHandler(() => {
   queryClient.setQueryData(sessionQuery.queryKey, { user: null });
   navigateTo(paths.signIn);
 });
+
+// Started now, not when the first screen asks: the session and the page's code download while the
+// app's texts load.
+void queryClient.prefetchQuery(sessionQuery);
+if (preloadFirstPage(window.location.pathname)) preloadLanguageTexts();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');

@@ -16,9 +16,15 @@ function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>
   return lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
 }
 
+const loadRoleLayout = () => import('./layouts/role-layout.tsx');
+const loadHome = () => import('#client/features/home/home-page.tsx');
+const loadFamilyHome = () => import('#client/features/family/family-home-page.tsx');
+const loadLawyerHome = () => import('#client/features/lawyers/lawyer-home-page.tsx');
+const loadDashboard = () => import('#client/features/jail/dashboard-page.tsx');
+
 /** The signed-in frame (menu, bottom bar, assistant) is loaded with the first signed-in page, not on sign-in. */
-const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(() => import('./layouts/role-layout.tsx'), 'RoleLayout');
-const HomePage = lazyNamed<{ role: Role }>(() => import('#client/features/home/home-page.tsx'), 'HomePage');
+const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(loadRoleLayout, 'RoleLayout');
+const HomePage = lazyNamed<{ role: Role }>(loadHome, 'HomePage');
 
 const SignUpPage = lazyNamed(() => import('#client/features/accounts/signup-page.tsx'), 'SignUpPage');
 const ForgotPasswordPage = lazyNamed(() => import('#client/features/passwords/forgot-password-page.tsx'), 'ForgotPasswordPage');
@@ -27,7 +33,7 @@ const ProfilePage = lazyNamed(() => import('#client/features/accounts/profile-pa
 const CaseFactsPage = lazyNamed(() => import('#client/features/cases/case-facts-page.tsx'), 'CaseFactsPage');
 const EditProfilePage = lazyNamed(() => import('#client/features/profile/edit-profile-page.tsx'), 'EditProfilePage');
 const NotificationsPage = lazyNamed(() => import('#client/features/notifications/notifications-page.tsx'), 'NotificationsPage');
-const FamilyHomePage = lazyNamed(() => import('#client/features/family/family-home-page.tsx'), 'FamilyHomePage');
+const FamilyHomePage = lazyNamed(loadFamilyHome, 'FamilyHomePage');
 const FamilyFormPage = lazyNamed(() => import('#client/features/family/family-form-page.tsx'), 'FamilyFormPage');
 const LawyerSearchPage = lazyNamed(() => import('#client/features/family/lawyer-search-page.tsx'), 'LawyerSearchPage');
 const FamilyCasePage = lazyNamed(() => import('#client/features/family/family-case-page.tsx'), 'FamilyCasePage');
@@ -36,17 +42,37 @@ const UploadFilePage = lazyNamed(() => import('#client/features/family/upload-fi
 const AboutFamilyPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutFamilyPage');
 const AboutLawyerPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutLawyerPage');
 const AboutJailPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutJailPage');
-const LawyerHomePage = lazyNamed(() => import('#client/features/lawyers/lawyer-home-page.tsx'), 'LawyerHomePage');
+const LawyerHomePage = lazyNamed(loadLawyerHome, 'LawyerHomePage');
 const LawyerFormPage = lazyNamed(() => import('#client/features/lawyers/lawyer-form-page.tsx'), 'LawyerFormPage');
 const PendingCasePage = lazyNamed(() => import('#client/features/lawyers/pending-case-page.tsx'), 'PendingCasePage');
 const LawyerCasesPage = lazyNamed(() => import('#client/features/lawyers/lawyer-cases-page.tsx'), 'LawyerCasesPage');
-const DashboardPage = lazyNamed(() => import('#client/features/jail/dashboard-page.tsx'), 'DashboardPage');
+const DashboardPage = lazyNamed(loadDashboard, 'DashboardPage');
 const ApplicationPage = lazyNamed(() => import('#client/features/cases/application-page.tsx'), 'ApplicationPage');
 const BailPage = lazyNamed(() => import('#client/features/jail/bail-page.tsx'), 'BailPage');
 const NgosPage = lazyNamed(() => import('#client/features/ngos/ngos-page.tsx'), 'NgosPage');
 const PrisonsPage = lazyNamed(() => import('#client/features/deadlines/prisons-page.tsx'), 'PrisonsPage');
 const CaseHearingsPage = lazyNamed(() => import('#client/features/deadlines/case-hearings-page.tsx'), 'CaseHearingsPage');
 const NotFoundPage = lazyNamed(() => import('#client/components/not-found.tsx'), 'NotFoundPage');
+
+const PUBLIC_PATHS: readonly string[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.resetPassword];
+const FIRST_PAGES: Record<string, () => Promise<unknown>> = {
+  [paths.familyHome]: loadFamilyHome,
+  [paths.lawyerHome]: loadLawyerHome,
+  [paths.jailHome]: loadHome,
+  [paths.dashboard]: loadDashboard,
+};
+
+/**
+ * On a direct visit to a signed-in screen (a bookmark, a link in an email, a reload), its code is
+ * fetched alongside the app's own rather than after it, the signed-in frame and the session in turn:
+ * on a slow phone network each of those waits costs a round trip. A failed fetch is retried by the
+ * page itself when it renders. True for a signed-in screen.
+ */
+export function preloadFirstPage(pathname: string): boolean {
+  if (PUBLIC_PATHS.includes(pathname)) return false;
+  for (const load of [loadRoleLayout, FIRST_PAGES[pathname]]) void load?.().catch(() => undefined);
+  return true;
+}
 
 const FM = ['Family-Member'] as const;
 const LAWYER = ['Lawyer'] as const;

@@ -23,6 +23,11 @@ type LanguageFiles = Record<string, { default: Record<string, string> }>;
 const languageChunks = import.meta.glob<{ default: LanguageFiles }>('../locales/*.ts');
 const languageLoads = new Map<string, Promise<LanguageFiles>>();
 
+/** Starts downloading the current language's texts (a signed-in screen needs more than the sign-in screen's). */
+export function preloadLanguageTexts() {
+  void languageFiles(i18n.language || 'en').catch(() => undefined);
+}
+
 function languageFiles(lng: string): Promise<LanguageFiles> {
   let load = languageLoads.get(lng);
   if (!load) {
