@@ -41,10 +41,7 @@ import {
   updatePrison,
 } from './deadlines.queries.ts';
 import { caseLink } from './deadlines.scheduler.ts';
-
-const RECORDERS = { roles: ['Lawyer', 'Jail-Authority'] as const };
-const READERS = { roles: ['Family-Member', 'Lawyer', 'Jail-Authority'] as const };
-const JAIL = { roles: ['Jail-Authority'] as const };
+import { access } from '../../plugins/route-guard.ts';
 
 /** Tells everyone following the case except the person who made the change. */
 async function tellCase(
@@ -70,7 +67,7 @@ export async function deadlinesRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/cases/:caseId/deadlines',
-    { config: READERS, schema: { params: CaseParamsSchema, response: { 200: CaseDeadlinesSchema } } },
+    { config: access.anyRole, schema: { params: CaseParamsSchema, response: { 200: CaseDeadlinesSchema } } },
     async (req) => {
       const user = requireUser(req);
       const row = await findCase(db, req.params.caseId, user);
@@ -81,7 +78,7 @@ export async function deadlinesRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/cases/:caseId/hearings',
-    { config: RECORDERS, schema: { params: CaseParamsSchema, body: CreateHearingSchema, response: { 201: HearingSchema } } },
+    { config: access.lawyerOrJail, schema: { params: CaseParamsSchema, body: CreateHearingSchema, response: { 201: HearingSchema } } },
     async (req, reply) => {
       const user = requireUser(req);
       const row = await findCase(db, req.params.caseId, user);
@@ -105,7 +102,7 @@ export async function deadlinesRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/hearings/:id',
-    { config: RECORDERS, schema: { params: HearingParamsSchema, body: UpdateHearingSchema, response: { 200: HearingSchema } } },
+    { config: access.lawyerOrJail, schema: { params: HearingParamsSchema, body: UpdateHearingSchema, response: { 200: HearingSchema } } },
     async (req) => {
       const user = requireUser(req);
       const caseId = await findHearingCaseId(db, req.params.id);
@@ -144,7 +141,7 @@ export async function deadlinesRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/cases/:caseId/bail',
-    { config: RECORDERS, schema: { params: CaseParamsSchema, body: SaveBailSchema, response: { 200: CaseDeadlinesSchema } } },
+    { config: access.lawyerOrJail, schema: { params: CaseParamsSchema, body: SaveBailSchema, response: { 200: CaseDeadlinesSchema } } },
     async (req) => {
       const user = requireUser(req);
       const row = await findCase(db, req.params.caseId, user);
@@ -173,39 +170,43 @@ export async function deadlinesRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get('/api/hearings/next', { config: { roles: ['Family-Member'] }, schema: { response: { 200: NextHearingSchema } } }, async (req) =>
+  app.get('/api/hearings/next', { config: access.family, schema: { response: { 200: NextHearingSchema } } }, async (req) =>
     findNextHearing(db, requireUser(req).id, indianDay(new Date())),
   );
 
-  app.get('/api/jail/deadline-flags', { config: JAIL, schema: { response: { 200: DeadlineFlagsSchema } } }, async () => {
+  app.get('/api/jail/deadline-flags', { config: access.jail, schema: { response: { 200: DeadlineFlagsSchema } } }, async () => {
     const now = new Date();
     return listDeadlineFlags(db, now, indianDay(now));
   });
 
-  app.get('/api/prisons', { config: JAIL, schema: { response: { 200: PrisonListSchema } } }, async () => ({
+  app.get('/api/prisons', { config: access.jail, schema: { response: { 200: PrisonListSchema } } }, async () => ({
     prisons: await listPrisons(db),
   }));
 
   const prisonExists = () => conflict('prison_exists', 'A prison with this name already exists.');
 
-  app.post('/api/prisons', { config: JAIL, schema: { body: SavePrisonSchema, response: { 201: PrisonSchema } } }, async (req, reply) => {
-    const user = requireUser(req);
-    try {
-      const prison = await db.transaction(async (tx) => {
-        const p = await insertPrison(tx, req.body);
-        await audit(tx, user.id, 'prison.created', p.id);
-        return p;
-      });
-      return reply.status(201).send(prison);
-    } catch (err) {
-      if (isUniqueViolation(err, 'prisons_name_unique')) throw prisonExists();
-      throw err;
-    }
-  });
+  app.post(
+    '/api/prisons',
+    { config: access.jail, schema: { body: SavePrisonSchema, response: { 201: PrisonSchema } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      try {
+        const prison = await db.transaction(async (tx) => {
+          const p = await insertPrison(tx, req.body);
+          await audit(tx, user.id, 'prison.created', p.id);
+          return p;
+        });
+        return reply.status(201).send(prison);
+      } catch (err) {
+        if (isUniqueViolation(err, 'prisons_name_unique')) throw prisonExists();
+        throw err;
+      }
+    },
+  );
 
   app.put(
     '/api/prisons/:id',
-    { config: JAIL, schema: { params: PrisonParamsSchema, body: SavePrisonSchema, response: { 200: PrisonSchema } } },
+    { config: access.jail, schema: { params: PrisonParamsSchema, body: SavePrisonSchema, response: { 200: PrisonSchema } } },
     async (req) => {
       const user = requireUser(req);
       try {
