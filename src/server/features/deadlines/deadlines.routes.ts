@@ -16,6 +16,7 @@ import {
   SavePrisonSchema,
   UpdateHearingSchema,
   indianDay,
+  type Hearing,
 } from '#shared/deadlines.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { audit } from '../../lib/audit.ts';
@@ -44,14 +45,25 @@ import { caseLink } from './deadlines.scheduler.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 /** Tells everyone following the case except the person who made the change. */
-async function tellCase(
-  tx: Db,
-  input: { familyMemberId: string; caseId: string; actorId: string; kind: MessageKind; params: Record<string, string>; publicUrl: string },
-) {
-  const ids = (await caseAudienceIds(tx, input.familyMemberId)).filter((id) => id !== input.actorId);
+/** Whose case a notice is about, who acted (not told) and where links point. */
+interface CaseNotice {
+  familyMemberId: string;
+  caseId: string;
+  actorId: string;
+  publicUrl: string;
+}
+
+/** Tells the case's people (the family member, accepted lawyers), except the one who acted. */
+async function tellCase(tx: Db, about: CaseNotice, kind: MessageKind, params: Record<string, string>) {
+  const ids = (await caseAudienceIds(tx, about.familyMemberId)).filter((id) => id !== about.actorId);
   for (const r of await findRecipients(tx, ids)) {
-    await notify(tx, r, { kind: input.kind, params: input.params, link: caseLink(r.role, input.caseId), publicUrl: input.publicUrl });
+    await notify(tx, r, { kind, params, link: caseLink(r.role, about.caseId), publicUrl: about.publicUrl });
   }
+}
+
+/** A hearing recorded, or its date or court changed. */
+function tellHearingRecorded(tx: Db, about: CaseNotice, caseNumber: string, h: Hearing) {
+  return tellCase(tx, about, 'hearing_recorded', { caseNumber, date: h.hearingOn, court: h.court, purpose: h.purpose });
 }
 
 function outcomeTooEarly(hearingOn: string, outcome: string | null) {
@@ -64,6 +76,12 @@ function outcomeTooEarly(hearingOn: string, outcome: string | null) {
 export async function deadlinesRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, env } = app.deps;
+  const noticeAbout = (row: { id: string; familyMemberId: string }, actorId: string): CaseNotice => ({
+    familyMemberId: row.familyMemberId,
+    caseId: row.id,
+    actorId,
+    publicUrl: env.PUBLIC_URL,
+  });
 
   app.get(
     '/api/cases/:caseId/deadlines',
@@ -85,14 +103,7 @@ export async function deadlinesRoutes(base: FastifyInstance) {
       assertCanRecord(user, row);
       const hearing = await db.transaction(async (tx) => {
         const h = await insertHearing(tx, { caseId: row.id, ...req.body, recordedBy: user.id });
-        await tellCase(tx, {
-          familyMemberId: row.familyMemberId,
-          caseId: row.id,
-          actorId: user.id,
-          kind: 'hearing_recorded',
-          params: { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, purpose: h.purpose },
-          publicUrl: env.PUBLIC_URL,
-        });
+        await tellHearingRecorded(tx, noticeAbout(row, user.id), row.caseNumber, h);
         await audit(tx, user.id, 'hearing.recorded', row.familyMemberId, { hearingId: h.id, caseId: row.id });
         return h;
       });
@@ -115,23 +126,10 @@ export async function deadlinesRoutes(base: FastifyInstance) {
         if (!before) throw notFound('hearing');
         const h = await updateHearing(tx, req.params.id, req.body);
         if (h.outcome !== null && h.outcome !== before.outcome) {
-          await tellCase(tx, {
-            familyMemberId: row.familyMemberId,
-            caseId: row.id,
-            actorId: user.id,
-            kind: 'hearing_outcome',
-            params: { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, outcome: h.outcome },
-            publicUrl: env.PUBLIC_URL,
-          });
+          const params = { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, outcome: h.outcome };
+          await tellCase(tx, noticeAbout(row, user.id), 'hearing_outcome', params);
         } else if (h.hearingOn !== before.hearingOn || h.court !== before.court) {
-          await tellCase(tx, {
-            familyMemberId: row.familyMemberId,
-            caseId: row.id,
-            actorId: user.id,
-            kind: 'hearing_recorded',
-            params: { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, purpose: h.purpose },
-            publicUrl: env.PUBLIC_URL,
-          });
+          await tellHearingRecorded(tx, noticeAbout(row, user.id), row.caseNumber, h);
         }
         await audit(tx, user.id, 'hearing.updated', row.familyMemberId, { hearingId: h.id, caseId: row.id });
         return h;
@@ -157,12 +155,11 @@ export async function deadlinesRoutes(base: FastifyInstance) {
       if (details[0]) throw invalid(details[0].message, details);
       await db.transaction(async (tx) => {
         await saveBailDates(tx, row.id, req.body);
-        const base = { familyMemberId: row.familyMemberId, caseId: row.id, actorId: user.id, publicUrl: env.PUBLIC_URL };
+        const about = noticeAbout(row, user.id);
         const params = { caseNumber: row.caseNumber, member: row.memberName };
         if (bailGrantedOn && bailGrantedOn !== row.bailGrantedOn && !releasedOn)
-          await tellCase(tx, { ...base, kind: 'bail_granted', params: { ...params, date: bailGrantedOn } });
-        if (releasedOn && releasedOn !== row.releasedOn)
-          await tellCase(tx, { ...base, kind: 'released', params: { ...params, date: releasedOn } });
+          await tellCase(tx, about, 'bail_granted', { ...params, date: bailGrantedOn });
+        if (releasedOn && releasedOn !== row.releasedOn) await tellCase(tx, about, 'released', { ...params, date: releasedOn });
         await audit(tx, user.id, 'case.bail_dates_saved', row.familyMemberId, { caseId: row.id, bailGrantedOn, releasedOn });
       });
       const after = await findCase(db, row.id, user);
