@@ -12,7 +12,13 @@ import { listMembers } from '#server/features/jail/jail.queries.ts';
 import { releaseCounts } from '#server/features/jail/jail.release.ts';
 import { advanceReleaseClock } from '#server/lib/case-facts.ts';
 import { addDays } from '#shared/release.ts';
-import { findMemberCaseTypes, listCaseStatuses, listMatchingLawyers } from '#server/features/family/family.queries.ts';
+import {
+  decodeLawyerCursor,
+  findMemberSearchFacts,
+  listCaseStatuses,
+  listMatchingLawyers,
+  type LawyerCursor,
+} from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
 import { seedBench, shapeFor } from './seed.ts';
 import { capture, explain, type Statement } from './plans.ts';
@@ -69,6 +75,13 @@ try {
     await advanceReleaseClock(db, day);
   };
   const familyId = String(family!.id);
+  // The family's lawyer search as the route runs it: the member's facts, then one page (nearby first).
+  const lawyerSearch = async (after?: LawyerCursor) => {
+    const facts = await findMemberSearchFacts(db, familyId);
+    return listMatchingLawyers(db, familyId, facts?.caseTypes ?? [], facts?.location ?? null, after);
+  };
+  const firstLawyers = await lawyerSearch();
+  const lawyersSecondPage = firstLawyers.nextCursor ? decodeLawyerCursor(firstLawyers.nextCursor) : undefined;
   const lawyerId = String(lawyer!.id);
   const page = { page: 1, pageSize: 50 };
   const reads: [string, () => Promise<unknown>][] = [
@@ -89,7 +102,8 @@ try {
     ['filter past the maximum', () => listMembers(db, { ...page, filter: 'past-maximum' })],
     ['release counts', () => releaseCounts(db)],
     ['daily release pass (one day on)', () => dailyPass()],
-    ['family: lawyer search', async () => listMatchingLawyers(db, familyId, (await findMemberCaseTypes(db, familyId)) ?? [])],
+    ['family: lawyer search', () => lawyerSearch()],
+    ['family: lawyer search, next page (cursor)', () => lawyerSearch(lawyersSecondPage)],
     ['family: case status', () => listCaseStatuses(db, familyId)],
     ['lawyer: pending requests', () => listPendingRequests(db, lawyerId)],
     ['lawyer: clients', () => listClients(db, lawyerId)],

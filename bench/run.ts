@@ -7,7 +7,8 @@
 //   npm run bench -- --members 20000      another scale
 //   npm run bench -- --quick              10,000 members, short runs: a smoke test (npm test runs it)
 //   options: --duration <s> (10), --connections <n> (10), --no-c50, --reset (wipe DATABASE_URL's data), --port <n>,
-//            --requests <n> (a row in --quick, 30)
+//            --requests <n> (a row in --quick, 30), --keep (PostgreSQL: reuse the database an earlier run seeded; the
+//            writes' work lists shrink with each run)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,6 +85,7 @@ function startServer(): Promise<{ child: ChildProcess; prepared: Prepared }> {
       BENCH_PORT: String(port),
       BENCH_WORK: String(quick ? 1_000 : 8_000),
       BENCH_RESET: flag('reset') ? '1' : '',
+      BENCH_KEEP: flag('keep') ? '1' : '',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -186,6 +188,7 @@ function scenarios(p: Prepared): Scenario[] {
     get('dashboard, release counts', '/api/jail/release-counts', p.jail),
     get('bail page', '/api/jail/members', p.jail),
     get('family: lawyer search', '/api/family/lawyers', p.family),
+    get('family: lawyer search, next page (cursor)', `/api/family/lawyers?after=${p.lawyersCursor}`, p.family),
     get('family: case status', '/api/family/cases', p.family),
     get('lawyer: pending requests', '/api/lawyers/requests', p.lawyer),
     get('lawyer: clients', '/api/lawyers/clients', p.lawyer),

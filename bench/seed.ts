@@ -46,6 +46,24 @@ const LAST = ['Kumar', 'Devi', 'Singh', 'Sharma', 'Yadav', 'Khan', 'Patel', 'Iye
 const PDF_HEX = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('hex');
 
 const arr = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ')}]`;
+const arrOrNull = (xs: readonly (string | null)[]) =>
+  `ARRAY[${xs.map((x) => (x === null ? 'NULL' : `'${x.replace(/'/g, "''")}'`)).join(', ')}]::text[]`;
+
+/**
+ * Places of members' prisons and lawyers' courts, so the lawyer search's nearby ranks (same district,
+ * same state, elsewhere) all have rows; one in seven has none, like accounts made before locations.
+ */
+const PLACES: readonly ({ state: string; district: string } | null)[] = [
+  { state: 'UP', district: 'Lucknow' },
+  { state: 'UP', district: 'Sitapur' },
+  { state: 'UP', district: 'Agra' },
+  { state: 'MH', district: 'Pune' },
+  { state: 'MH', district: 'Mumbai City' },
+  { state: 'BR', district: 'Patna' },
+  null,
+];
+const placeStates = arrOrNull(PLACES.map((p) => p?.state ?? null));
+const placeDistricts = arrOrNull(PLACES.map((p) => p?.district ?? null));
 
 /** Distinct sets of case facts the cases draw from (a prime, so neighbouring cases differ). */
 const FACT_SETS = 997;
@@ -130,8 +148,9 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
       (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] || ' ' || i,
       'Family-Member', 'x'
     FROM bench_ids WHERE kind = 'member'`);
-  await run(`INSERT INTO family_members (user_id, phone, address)
-    SELECT id, '9' || lpad(i::text, 9, '0'), i || ' Jail Road, ' || (${arr(STATES)})[1 + i % ${STATES.length}]
+  await run(`INSERT INTO family_members (user_id, phone, address, state, district)
+    SELECT id, '9' || lpad(i::text, 9, '0'), i || ' Jail Road, ' || (${arr(STATES)})[1 + i % ${STATES.length}],
+      (${placeStates})[1 + i % ${PLACES.length}], (${placeDistricts})[1 + i % ${PLACES.length}]
     FROM bench_ids WHERE kind = 'member'`);
   const factColumns = `custody_since, offences, first_offence, other_pending_cases, chargesheet_filed_on, s479_status,
     s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, released_on`;
@@ -148,9 +167,11 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
     SELECT id, 'bench.l' || i || '@gmail.com', 'Adv. ' || (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / 7) % ${LAST.length}] || ' ' || i,
       'Lawyer', 'x'
     FROM bench_ids WHERE kind = 'lawyer'`);
-  await run(`INSERT INTO lawyers (user_id, phone, address, lawyer_type, court_area)
+  await run(`INSERT INTO lawyers (user_id, phone, address, lawyer_type, court_area, state, district)
     SELECT id, '8' || lpad(i::text, 9, '0'), i || ' Court Road', (${types})[1 + i % ${typeCount}],
-      (${arr(STATES)})[1 + (i / ${typeCount}) % ${STATES.length}] || ' High Court'
+      (${arr(STATES)})[1 + (i / ${typeCount}) % ${STATES.length}] || ' High Court',
+      (${placeStates})[1 + (i / ${typeCount}) % ${PLACES.length}],
+      (${placeDistricts})[1 + (i / ${typeCount}) % ${PLACES.length}]
     FROM bench_ids WHERE kind = 'lawyer'`);
   await run(`INSERT INTO ngos (id, name, address, contact_info, report, seats_free)
     SELECT id, 'Bench NGO ' || i, (${arr(STATES)})[1 + i % ${STATES.length}], 'ngo' || i || '@bench.rihaai.in', '', 100000

@@ -30,6 +30,8 @@ export interface Prepared {
   /** A lawyer with pending requests and clients. */
   lawyer: string;
   deepCursor: string;
+  /** The lawyer search's `after`: the middle of the far rank of the member's first case type. */
+  lawyersCursor: string;
   search: { name: string; email: string; phone: string; caseId: string };
   signIn: { email: string; password: string }[];
   work: {
@@ -53,31 +55,44 @@ async function main() {
 
   let queries = 0;
   let requests = 0;
-  const handle = await openDb({ databaseUrl, dataDir: dataDir && path.join(dataDir, 'db'), onQuery: () => queries++ });
+  const handle = await openDb({
+    databaseUrl,
+    dataDir: dataDir && path.join(dataDir, 'db'),
+    onQuery: () => queries++,
+    prepare: process.env.DATABASE_PREPARED_STATEMENTS !== 'false',
+  });
   const { db } = handle;
   const rows = async (q: string): Promise<Row[]> => ((await db.execute(sql.raw(q))) as { rows: Row[] }).rows;
 
-  if (databaseUrl) {
-    // The bench owns its database: refuse one with data unless told to wipe it.
-    const [has] = await rows(`select to_regclass('public.users') is not null as t`);
-    if (has?.t) {
-      const [c] = await rows(`select count(*)::int as n from users`);
-      if (Number(c?.n) > 0 && process.env.BENCH_RESET !== '1')
-        throw new Error('DATABASE_URL has data: give the bench an empty database of its own, or pass --reset to wipe it.');
-    }
-    await db.execute(sql.raw('drop schema if exists drizzle cascade'));
-    await db.execute(sql.raw('drop schema if exists public cascade'));
-    await db.execute(sql.raw('create schema public'));
-  }
-  await migrate(handle, migrationsFolder());
-
+  // BENCH_KEEP=1 (PostgreSQL): reuse a database this bench seeded before (profiling, A/B runs).
+  const keep = !!databaseUrl && process.env.BENCH_KEEP === '1';
   const started = Date.now();
   const shape = shapeFor(members);
-  const [jailUser] = await rows(
-    `insert into users (email, name, role, password_hash) values ('jail@bench.rihaai.in', 'Bench Jail Authority', 'Jail-Authority', 'x') returning id`,
-  );
-  const jailId = String(jailUser!.id);
-  await seedBench(db, shape, jailId);
+  let jailId: string;
+  if (keep) {
+    const [jailUser] = await rows(`select id from users where email = 'jail@bench.rihaai.in'`);
+    if (!jailUser) throw new Error('BENCH_KEEP: this database was not seeded by the bench.');
+    jailId = String(jailUser.id);
+  } else {
+    if (databaseUrl) {
+      // The bench owns its database: refuse one with data unless told to wipe it.
+      const [has] = await rows(`select to_regclass('public.users') is not null as t`);
+      if (has?.t) {
+        const [c] = await rows(`select count(*)::int as n from users`);
+        if (Number(c?.n) > 0 && process.env.BENCH_RESET !== '1')
+          throw new Error('DATABASE_URL has data: give the bench an empty database of its own, or pass --reset to wipe it.');
+      }
+      await db.execute(sql.raw('drop schema if exists drizzle cascade'));
+      await db.execute(sql.raw('drop schema if exists public cascade'));
+      await db.execute(sql.raw('create schema public'));
+    }
+    await migrate(handle, migrationsFolder());
+    const [jailUser] = await rows(
+      `insert into users (email, name, role, password_hash) values ('jail@bench.rihaai.in', 'Bench Jail Authority', 'Jail-Authority', 'x') returning id`,
+    );
+    jailId = String(jailUser!.id);
+    await seedBench(db, shape, jailId);
+  }
   const seedMs = Date.now() - started;
 
   // Sessions, as sign-in would make them, for the users the requests act as.
@@ -103,6 +118,11 @@ async function main() {
   );
   const [mid] = await rows(`select name, user_id from family_members order by name, user_id offset ${Math.floor(members / 2)} limit 1`);
   const deepCursor = Buffer.from(JSON.stringify([mid!.name, mid!.user_id])).toString('base64url');
+  const far = `from lawyers where lawyer_type = (select case_type from cases where family_member_id = '${String(family!.id)}' order by created_at, id limit 1)
+    and state is distinct from (select state from family_members where user_id = '${String(family!.id)}')`;
+  const [farCount] = await rows(`select count(*)::int as n ${far}`);
+  const [farMid] = await rows(`select name, user_id ${far} order by name, user_id offset ${Math.floor(Number(farCount!.n) / 2)} limit 1`);
+  const lawyersCursor = Buffer.from(JSON.stringify([2, farMid!.name, farMid!.user_id])).toString('base64url');
   const probe = Math.max(1, Math.floor(members * 0.61));
   const [target] = await rows(
     `select fm.name, fm.email, fm.phone, c.case_number from family_members fm join cases c on c.family_member_id = fm.user_id where fm.email = 'bench.m${probe}@gmail.com' limit 1`,
@@ -143,6 +163,7 @@ async function main() {
     family: cookieFor([String(family!.id)])[0]!,
     lawyer: cookieFor([String(lawyer!.id)])[0]!,
     deepCursor,
+    lawyersCursor,
     search: {
       name: String(target!.name),
       email: String(target!.email),

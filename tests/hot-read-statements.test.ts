@@ -112,8 +112,11 @@ describe('statements per hot read', () => {
       const { user: pending } = await createFamilyMember(t.db, { name: `${prefix} pending` });
       await createLawyerRequest(t.db, { familyMemberId: pending.id, lawyerId: lawyer.user.id });
 
+      // A page after the first: a cursor at the start of the far rank (docs/decisions/0014-lawyer-search-keyset-pages.md).
+      const nextPage = Buffer.from(JSON.stringify([2, '', '00000000-0000-0000-0000-000000000000'])).toString('base64url');
       const reads = async () => ({
         lawyerSearch: (await statements('/api/family/lawyers', familyCookie)).count,
+        lawyerSearchNextPage: (await statements(`/api/family/lawyers?after=${nextPage}`, familyCookie)).count,
         caseStatus: (await statements('/api/family/cases', familyCookie)).count,
         pending: (await statements('/api/lawyers/requests', lawyerCookie)).count,
         clients: (await statements('/api/lawyers/clients', lawyerCookie)).count,
@@ -133,7 +136,7 @@ describe('statements per hot read', () => {
 
       expect(many).toEqual(few);
       // What each costs today, session lookup included (a change here is deliberate: update the number).
-      expect(many).toEqual({ lawyerSearch: 3, caseStatus: 5, pending: 4, clients: 5 });
+      expect(many).toEqual({ lawyerSearch: 3, lawyerSearchNextPage: 3, caseStatus: 5, pending: 4, clients: 5 });
     },
   );
 });

@@ -1,12 +1,13 @@
 // Issue 10: the jail authority's first page, deep and last pages, a filter, the release tracker's four
 // filters and counts, and each kind of search cost the same at 1,000 and at 10,000 family members
-// (within 2×). Measured without a clock: the database's own EXPLAIN ANALYZE of every statement the
+// (within 2×); so do the family's lawyer search pages (docs/decisions/0014-lawyer-search-keyset-pages.md). Measured without a clock: the database's own EXPLAIN ANALYZE of every statement the
 // read sends, as rows touched by the plan (returned plus removed by filters) and whole-table scans of
 // tables that grow with the members.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listMembers } from '#server/features/jail/jail.queries.ts';
 import { releaseCounts } from '#server/features/jail/jail.release.ts';
+import { decodeLawyerCursor, findMemberSearchFacts, listMatchingLawyers } from '#server/features/family/family.queries.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
 import { explain } from '../bench/plans.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
@@ -21,6 +22,7 @@ const GROWING = [
   'ngo_assignments',
   'bail_reviews',
   'member_case_types',
+  'lawyers',
 ];
 
 interface Cost {
@@ -38,7 +40,9 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
     const [jail] = await rows(
       `insert into users (email, name, role, password_hash) values ('jail.growth@gmail.com', 'Jail', 'Jail-Authority', 'x') returning id`,
     );
-    await seedBench(t.db, shapeFor(members), String(jail!.id));
+    // Half as many lawyers as members at both sizes (the bench has one per 20): the lawyer search then has
+    // more than a page in every nearby rank at 1,000 members already, so the two sizes compare full pages.
+    await seedBench(t.db, { ...shapeFor(members), lawyers: members / 2 }, String(jail!.id));
     // The same member (the 61st percent) at both sizes, found by what it starts with.
     const probe = Math.floor(members * 0.61);
     const [target] = await rows(
@@ -46,6 +50,23 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
     );
     const [mid] = await rows(`select name, user_id from family_members order by name, user_id offset ${Math.floor(members / 2)} limit 1`);
     const after = Buffer.from(JSON.stringify([mid!.name, mid!.user_id])).toString('base64url');
+    // A member with two case types and a prison in Lucknow (bench/seed.ts: i mod 5 = 0 and i mod 7 = 0).
+    const searcher = 35 * Math.floor((members * 0.61) / 35);
+    const [who] = await rows(`select id from users where email = 'bench.m${searcher}@gmail.com'`);
+    const memberId = String(who!.id);
+    const facts = (await findMemberSearchFacts(t.db, memberId))!;
+    expect(facts.caseTypes).toHaveLength(2);
+    expect(facts.location).toEqual({ state: 'UP', district: 'Lucknow' });
+    const farOf = `from lawyers where lawyer_type = '${facts.caseTypes[0]}' and state is distinct from 'UP'`;
+    const [{ n } = {}] = await rows(`select count(*)::int as n ${farOf}`);
+    // A quarter into the far rank: deep at the large size, still a full page at the small one.
+    const [far] = await rows(`select name, user_id ${farOf} order by name, user_id offset ${Math.floor(Number(n) / 4)} limit 1`);
+    const lawyersAfter = async (cursor?: { rank: number; name: string; id: string }) => {
+      const result = await listMatchingLawyers(t.db, memberId, facts.caseTypes, facts.location, cursor);
+      expect(result.lawyers).toHaveLength(20);
+      return result;
+    };
+    const second = decodeLawyerCursor((await lawyersAfter()).nextCursor!);
     const page = { page: 1, pageSize: 50 };
     const reads: Record<string, () => Promise<unknown>> = {
       first: () => listMembers(t.db, page),
@@ -61,6 +82,9 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       email: () => listMembers(t.db, { ...page, q: String(target!.email).toUpperCase() }),
       phone: () => listMembers(t.db, { ...page, q: String(target!.phone) }),
       caseId: () => listMembers(t.db, { ...page, q: String(target!.case_number) }),
+      lawyerSearchFirst: () => findMemberSearchFacts(t.db, memberId).then(() => lawyersAfter()),
+      lawyerSearchNext: () => lawyersAfter(second),
+      lawyerSearchDeep: () => lawyersAfter({ rank: 2, name: String(far!.name), id: String(far!.user_id) }),
     };
     const out: Record<string, Cost> = {};
     for (const [name, read] of Object.entries(reads)) {
@@ -88,10 +112,10 @@ afterAll(() => {
   if (small && large) console.info('growth 1k → 10k:', JSON.stringify({ small, large }));
 });
 
-describe('the jail dashboard costs the same at 1,000 and 10,000 members', () => {
+describe('the jail dashboard and the lawyer search cost the same at 1,000 and 10,000 members', () => {
   // Seeding 10,000 members and EXPLAINing takes seconds alone, far more on a busy machine.
   it(
-    'first, deep and last page, a filter, the release filters and counts, and search by name, email, phone and case id',
+    'first, deep and last page, a filter, the release filters and counts, search by name, email, phone and case id, and lawyer search pages',
     { timeout: 600_000 },
     async () => {
       small = await measureAt(1_000);

@@ -23,6 +23,8 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** PostgreSQL: plan each statement once per connection (named prepared statements); 'false' for a pooler in transaction mode. */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JAIL_AUTHORITY_CODE: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_JAIL_AUTHORITY_CODE),

@@ -27,6 +27,7 @@ async function main() {
   const handle = await openDb({
     databaseUrl: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'db'),
+    prepare: env.DATABASE_PREPARED_STATEMENTS,
     onConnectionError: (err) => {
       if (late.app) late.app.log.warn({ err }, 'database connection lost; it will be reopened when the database answers');
       else console.error(`database connection lost: ${err.message}`);

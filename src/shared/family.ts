@@ -158,9 +158,21 @@ export const LawyerSearchSchema = z.object({
   caseTypes: z.array(CaseTypeSchema),
   /** The member's location the list is ordered by; null when /fmform gave none. */
   location: LocationSchema.nullable(),
+  /** One page: nearby first, then by name (docs/decisions/0014-lawyer-search-keyset-pages.md). */
   lawyers: z.array(LawyerCardSchema),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type LawyerSearch = z.infer<typeof LawyerSearchSchema>;
+
+/** Lawyers per page of the search: a page costs the same however many lawyers match. */
+export const LAWYER_SEARCH_PAGE_SIZE = 20;
+
+export const LawyerSearchQuerySchema = z.strictObject({
+  /** A previous page's nextCursor. */
+  after: z.string().min(1).max(1_000).optional(),
+});
+export type LawyerSearchQuery = z.infer<typeof LawyerSearchQuerySchema>;
 
 export const CreateLawyerRequestSchema = z.strictObject({ lawyerId: z.uuid() });
 export type CreateLawyerRequest = z.infer<typeof CreateLawyerRequestSchema>;

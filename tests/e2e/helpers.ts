@@ -2,7 +2,7 @@
 // account journeys go through the forms), the axe scan, and the test mailbox.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Role } from '#shared/constants.ts';
 import { MAILBOX_DIR } from '../../playwright.config.ts';
@@ -100,4 +100,86 @@ export async function signUpRegisteredViaApi(page: Page, role: Role, name?: stri
   if (role === 'Family-Member') await registerFamilyViaApi(page);
   if (role === 'Lawyer') await registerLawyerViaApi(page);
   return account;
+}
+
+export async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
+  expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json().catch(() => null);
+}
+
+/** The first day of the month `months` from today's month (UTC), as YYYY-MM-DD: no month-end clamping. */
+export function firstOfMonth(months: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+}
+export interface Client {
+  name: string;
+  email: string;
+  prisoner: string;
+  caseNumber: string;
+  caseId: string;
+  lawyerName: string;
+  lawyerEmail: string;
+}
+
+/**
+ * A family member whose son has been held for theft (3 years, first offence) since the first of the
+ * month two years ago: one third (12 months) has passed, so he is eligible now. Their lawyer accepted.
+ */
+export async function eligibleClient(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<Client> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const context = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN });
+  const family = await context();
+  const lawyer = await context();
+  const c = {
+    name: `Sunita Release ${tag}`,
+    email: uniqueEmail('sunita'),
+    prisoner: `Ravi Release ${tag}`,
+    caseNumber: `FIR-479-${tag}`,
+    caseId: '',
+    lawyerName: `Adv. Release ${tag}`,
+    lawyerEmail: uniqueEmail('advrelease'),
+  };
+  await ok(await family.post('/api/auth/signup', { data: { role: 'Family-Member', name: c.name, email: c.email, password: PASSWORD } }));
+  await ok(await family.post('/api/auth/signin', { data: { role: 'Family-Member', email: c.email, password: PASSWORD } }));
+  await ok(
+    await family.put('/api/family/registration', {
+      data: {
+        phone: '9876501234',
+        address: '5 Rohini, Delhi',
+        caseNumber: c.caseNumber,
+        detail: 'Son held for theft',
+        caseType: 'Criminal Defense Lawyer',
+        facts: {
+          prisonerName: c.prisoner,
+          prisonerRelation: 'son',
+          prison: 'Tihar Jail No. 4',
+          custodySince: firstOfMonth(-24),
+          court: 'Saket District Court',
+          cnr: 'DLST010012342024',
+          offences: [{ code: 'theft' }],
+          firstOffence: true,
+          chargesheetFiledOn: firstOfMonth(-23),
+        },
+      },
+    }),
+  );
+  const reg = (await ok(await family.get('/api/family/registration'))) as { cases: { id: string }[] };
+  c.caseId = reg.cases[0]!.id;
+  await ok(
+    await lawyer.post('/api/auth/signup', { data: { role: 'Lawyer', name: c.lawyerName, email: c.lawyerEmail, password: PASSWORD } }),
+  );
+  await ok(await lawyer.post('/api/auth/signin', { data: { role: 'Lawyer', email: c.lawyerEmail, password: PASSWORD } }));
+  const lawyerId = ((await ok(await lawyer.get('/api/auth/session'))) as { user: { id: string } }).user.id;
+  await ok(
+    await lawyer.put('/api/lawyers/registration', {
+      data: { phone: '9811100000', address: 'Chamber 9, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
+    }),
+  );
+  await ok(await family.post('/api/family/requests', { data: { lawyerId } }));
+  const { requests } = (await ok(await lawyer.get('/api/lawyers/requests'))) as { requests: { id: string }[] };
+  await ok(await lawyer.post(`/api/lawyers/requests/${requests[0]!.id}/accept`));
+  await family.dispose();
+  await lawyer.dispose();
+  return c;
 }

@@ -2,95 +2,13 @@
 // sees the S.479 date and what to do (in English and Hindi); the accepted lawyer sees the same and
 // corrects a fact; the jail authority filters "eligible now", opens the S.479(3) application and
 // prints it (recorded); once released the person leaves the filter and the family is told so.
-import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signInViaApi, signUpViaApi, uniqueEmail } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { eligibleClient, expectAccessible, expectNoHorizontalScroll, firstOfMonth, ok, signInViaApi, signUpViaApi } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
-  expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json().catch(() => null);
-}
-
-/** The first day of the month `months` from today's month (UTC), as YYYY-MM-DD: no month-end clamping. */
-function firstOfMonth(months: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
-}
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-
-interface Client {
-  name: string;
-  email: string;
-  prisoner: string;
-  caseNumber: string;
-  caseId: string;
-  lawyerName: string;
-  lawyerEmail: string;
-}
-
-/**
- * A family member whose son has been held for theft (3 years, first offence) since the first of the
- * month two years ago: one third (12 months) has passed, so he is eligible now. Their lawyer accepted.
- */
-async function eligibleClient(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<Client> {
-  const tag = Math.random().toString(36).slice(2, 8);
-  const context = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN });
-  const family = await context();
-  const lawyer = await context();
-  const c = {
-    name: `Sunita Release ${tag}`,
-    email: uniqueEmail('sunita'),
-    prisoner: `Ravi Release ${tag}`,
-    caseNumber: `FIR-479-${tag}`,
-    caseId: '',
-    lawyerName: `Adv. Release ${tag}`,
-    lawyerEmail: uniqueEmail('advrelease'),
-  };
-  await ok(await family.post('/api/auth/signup', { data: { role: 'Family-Member', name: c.name, email: c.email, password: PASSWORD } }));
-  await ok(await family.post('/api/auth/signin', { data: { role: 'Family-Member', email: c.email, password: PASSWORD } }));
-  await ok(
-    await family.put('/api/family/registration', {
-      data: {
-        phone: '9876501234',
-        address: '5 Rohini, Delhi',
-        caseNumber: c.caseNumber,
-        detail: 'Son held for theft',
-        caseType: 'Criminal Defense Lawyer',
-        facts: {
-          prisonerName: c.prisoner,
-          prisonerRelation: 'son',
-          prison: 'Tihar Jail No. 4',
-          custodySince: firstOfMonth(-24),
-          court: 'Saket District Court',
-          cnr: 'DLST010012342024',
-          offences: [{ code: 'theft' }],
-          firstOffence: true,
-          chargesheetFiledOn: firstOfMonth(-23),
-        },
-      },
-    }),
-  );
-  const reg = (await ok(await family.get('/api/family/registration'))) as { cases: { id: string }[] };
-  c.caseId = reg.cases[0]!.id;
-  await ok(
-    await lawyer.post('/api/auth/signup', { data: { role: 'Lawyer', name: c.lawyerName, email: c.lawyerEmail, password: PASSWORD } }),
-  );
-  await ok(await lawyer.post('/api/auth/signin', { data: { role: 'Lawyer', email: c.lawyerEmail, password: PASSWORD } }));
-  const lawyerId = ((await ok(await lawyer.get('/api/auth/session'))) as { user: { id: string } }).user.id;
-  await ok(
-    await lawyer.put('/api/lawyers/registration', {
-      data: { phone: '9811100000', address: 'Chamber 9, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
-    }),
-  );
-  await ok(await family.post('/api/family/requests', { data: { lawyerId } }));
-  const { requests } = (await ok(await lawyer.get('/api/lawyers/requests'))) as { requests: { id: string }[] };
-  await ok(await lawyer.post(`/api/lawyers/requests/${requests[0]!.id}/accept`));
-  await family.dispose();
-  await lawyer.dispose();
-  return c;
-}
 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 780 } });

@@ -4,10 +4,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/constants.ts';
-import { LanguageButton } from './language-button.tsx';
+import { loadScriptFont } from '#client/lib/i18n.ts';
+import { LanguageButton, OFFERED_LANGUAGES } from './language-button.tsx';
 
 const load = () => import('./language-menu-full.tsx');
-const LanguageMenuFull = lazy(() => load().then((m) => ({ default: m.LanguageMenuFull })));
+// The open menu shows each language's name in its own script ("हिन्दी"): its font is loaded when the
+// menu first opens, not on hover, and the menu waits for it (text drawn earlier keeps its tofu: lib/i18n.ts).
+const LanguageMenuFull = lazy(() =>
+  Promise.all([load(), ...OFFERED_LANGUAGES.map(loadScriptFont)]).then(([m]) => ({ default: m.LanguageMenuFull })),
+);
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();

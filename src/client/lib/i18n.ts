@@ -4,6 +4,9 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { LANGUAGES, type Language } from '#shared/constants.ts';
+import enAccounts from '../locales/en/accounts.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
 
 export const LANGUAGE_STORAGE_KEY = 'rihaai.language';
 
@@ -15,7 +18,19 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
 };
 
-const loaders = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.json');
+const loaders = import.meta.glob<{ default: Record<string, string> }>([
+  '../locales/*/*.json',
+  // Bundled below.
+  '!../locales/en/{common,accounts,errors}.json',
+]);
+
+/**
+ * What the sign-in screen shows, in the language most people open it in, ships with the app (about
+ * 3 KB gzip): it draws without waiting for a text file. Other languages fetch the same namespaces at
+ * start, together, rather than one after another as each component asks for its own.
+ */
+const FIRST_SCREEN_NAMESPACES = ['common', 'accounts', 'errors'];
+const BUNDLED = { en: { common: enCommon, accounts: enAccounts, errors: enErrors } };
 
 export function storedLanguage(): Language | undefined {
   try {
@@ -53,13 +68,32 @@ function navigatorLanguages(): readonly string[] {
 
 /** Languages written in Devanagari: the app serves its own font for them, loaded only when shown. */
 const DEVANAGARI: readonly string[] = ['hi'];
-let devanagariFont: Promise<unknown> | undefined;
-export function loadScriptFont(lng: string) {
-  if (!DEVANAGARI.includes(lng)) return;
-  devanagariFont ??= Promise.all([
-    import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
-    import('@fontsource/noto-sans-devanagari/devanagari-700.css'),
-  ]).catch(() => undefined);
+/** A font that does not arrive in this time is not waited for: the text shows in whatever the device has. */
+const FONT_WAIT_MS = 3000;
+let devanagariFont: Promise<void> | undefined;
+
+/**
+ * Loads the app's Devanagari font (both weights the screens use; 500 and 600 draw with 400 and 700)
+ * and resolves once it can draw, or after FONT_WAIT_MS. Devanagari text must not be drawn before
+ * this: Chromium keeps the fallback font (tofu boxes here) it picked for text shaped before the
+ * @font-face rules arrived, even after the font loads, so the texts wait for it
+ * (docs/decisions/0014-devanagari-font-before-text.md).
+ */
+export function loadScriptFont(lng: string): Promise<void> {
+  if (!DEVANAGARI.includes(lng)) return Promise.resolve();
+  devanagariFont ??= Promise.race([
+    Promise.all([
+      import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
+      import('@fontsource/noto-sans-devanagari/devanagari-700.css'),
+    ])
+      .then(() => Promise.all(['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Devanagari"`, 'क'))))
+      .then(
+        () => undefined,
+        () => undefined,
+      ),
+    new Promise<void>((resolve) => setTimeout(resolve, FONT_WAIT_MS)),
+  ]);
+  return devanagariFont;
 }
 
 export const i18nReady = i18n
@@ -68,14 +102,18 @@ export const i18nReady = i18n
     resourcesToBackend(async (lng: string, ns: string) => {
       const load = loaders[`../locales/${lng}/${ns}.json`];
       if (!load) return {};
-      return (await load()).default;
+      // A Devanagari language's texts are handed over only once its font can draw them.
+      const [texts] = await Promise.all([load(), loadScriptFont(lng)]);
+      return texts.default;
     }),
   )
   .init({
     lng: storedLanguage() ?? browserLanguage() ?? 'en',
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    ns: ['common'],
+    resources: BUNDLED,
+    partialBundledLanguages: true,
+    ns: FIRST_SCREEN_NAMESPACES,
     defaultNS: 'common',
     // Flat keys; English texts of docs/spec.md#8-error-catalogue may contain '.' and ':'.
     keySeparator: false,
@@ -86,9 +124,7 @@ export const i18nReady = i18n
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
-  loadScriptFont(lng);
 });
 document.documentElement.lang = i18n.language || 'en';
-loadScriptFont(i18n.language);
 
 export { i18n };

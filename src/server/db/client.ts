@@ -1,4 +1,5 @@
 // One Drizzle database over PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -38,6 +39,39 @@ export interface OpenDbOptions {
    * and the pool opens a new one when the database answers again.
    */
   onConnectionError?: (err: Error) => void;
+  /**
+   * PostgreSQL: run each parameterised statement as a named prepared statement on its connection,
+   * so PostgreSQL plans it once per connection rather than on every call (default on; turn off for
+   * a pooler in transaction mode that cannot keep prepared statements).
+   */
+  prepare?: boolean;
+}
+
+/** How many distinct statements a connection keeps prepared before it stops preparing new ones. */
+export const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * Names every parameterised statement by a hash of its text: the first call on a connection parses
+ * and plans it, later calls only bind and execute. Statements without parameters (migrations, which
+ * may hold several commands) keep the simple protocol. The set is bounded per connection.
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = new Set<string>();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, cb?: unknown) => {
+    if (config && typeof config === 'object' && !('name' in config && (config as { name?: string }).name)) {
+      const c = config as { text?: string; values?: unknown[] };
+      const params = Array.isArray(values) ? values : c.values;
+      if (typeof c.text === 'string' && params && params.length > 0) {
+        const name = `r${createHash('sha1').update(c.text).digest('base64url')}`;
+        if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {
+          named.add(name);
+          return query({ ...c, name }, values, cb);
+        }
+      }
+    }
+    return query(config, values, cb);
+  };
 }
 
 /** How long a request waits for a pooled connection before it fails (and answers 503). */
@@ -57,7 +91,10 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     pool.on('error', onError);
     // A checked-out connection (inside a transaction, between statements) has no pool listener:
     // give every connection its own, for its whole life.
-    pool.on('connect', (client) => client.on('error', onError));
+    pool.on('connect', (client) => {
+      client.on('error', onError);
+      if (options.prepare !== false) prepareStatements(client);
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

@@ -284,8 +284,16 @@ export const lawyers = pgTable(
     courtArea: text().notNull(),
     registeredAt: createdAt(),
     ...location(),
+    /** Copy of users.name (trigger, drizzle/0008_lawyer_search_keyset.sql): the search's order. Never written by code. */
+    name: text().notNull().default(''),
   },
-  (t) => [index('lawyers_type_idx').on(t.lawyerType), check('lawyers_location_pair', sql`(${t.state} is null) = (${t.district} is null)`)],
+  (t) => [
+    check('lawyers_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
+    // The family's lawyer search, one index per nearness rank (docs/decisions/0014-lawyer-search-keyset-pages.md).
+    index('lawyers_search_district_idx').on(t.lawyerType, t.state, t.district, t.name, t.userId),
+    index('lawyers_search_state_idx').on(t.lawyerType, t.state, t.name, t.userId),
+    index('lawyers_search_name_idx').on(t.lawyerType, t.name, t.userId),
+  ],
 );
 
 export const lawyerRequests = pgTable(

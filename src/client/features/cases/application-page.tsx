@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { assessCase, type CaseDetail } from '#shared/cases.ts';
@@ -24,14 +24,31 @@ export function ApplicationPage() {
   const { t } = useTranslation('release');
   const { caseId = '' } = useParams();
   const query = useQuery(caseQuery(caseId));
-  // The Hindi half needs Devanagari whatever the screen's language (many machines have no such font).
-  useEffect(() => loadScriptFont('hi'), []);
-  if (query.isPending) return <Loading label={t('page.loading')} />;
+  const fontReady = useHindiFont();
+  if (query.isPending || !fontReady) return <Loading label={t('page.loading')} />;
   return (
     <Page title={t('application.title')} size="md">
       {query.error ? <QueryError error={query.error} /> : <Application detail={query.data} />}
     </Page>
   );
+}
+
+/**
+ * The Hindi half needs Devanagari whatever the screen's language (many machines have no such font),
+ * and is drawn only once the app's font can draw it: text drawn earlier keeps its tofu (lib/i18n.ts).
+ */
+function useHindiFont() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void loadScriptFont('hi').then(() => {
+      if (mounted) setReady(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return ready;
 }
 
 function Application({ detail }: { detail: CaseDetail }) {

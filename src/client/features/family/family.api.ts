@@ -1,5 +1,5 @@
 // Family member API: query options and mutations, one key per resource (docs/style.md#rules-of-thumb).
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { DocumentMetaSchema } from '#shared/documents.ts';
 import {
   CaseSchema,
@@ -39,9 +39,27 @@ export const casesQuery = queryOptions({
   queryFn: () => api('GET', '/api/family/cases', FamilyCasesSchema),
 });
 
-export const lawyersQuery = queryOptions({
+/** The lawyer search in pages, nearby first; "Show more" asks for the page after the last one shown. */
+export const lawyersQuery = infiniteQueryOptions({
   queryKey: familyKeys.lawyers,
-  queryFn: () => api('GET', '/api/family/lawyers', LawyerSearchSchema),
+  queryFn: ({ pageParam }) =>
+    api(
+      'GET',
+      pageParam === null ? '/api/family/lawyers' : `/api/family/lawyers?after=${encodeURIComponent(pageParam)}`,
+      LawyerSearchSchema,
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+  // One list: the member's facts from the first page, the lawyers of every page loaded.
+  select: (data): LawyerSearch => {
+    const [first] = data.pages;
+    return {
+      caseTypes: first?.caseTypes ?? [],
+      location: first?.location ?? null,
+      lawyers: data.pages.flatMap((p) => p.lawyers),
+      nextCursor: data.pages.at(-1)?.nextCursor ?? null,
+    };
+  },
 });
 
 export const ngoQuery = queryOptions({
@@ -80,8 +98,8 @@ export function useRequestLawyer() {
     mutationFn: (lawyerId: string) => api('POST', '/api/family/requests', LawyerRequestSchema, { lawyerId }),
     onSuccess: (request) => {
       // The card leaves the list at once; the server's list follows.
-      qc.setQueryData<LawyerSearch>(familyKeys.lawyers, (old) =>
-        old ? { ...old, lawyers: old.lawyers.filter((l) => l.id !== request.lawyer.id) } : old,
+      qc.setQueryData<InfiniteData<LawyerSearch, string | null>>(familyKeys.lawyers, (old) =>
+        old ? { ...old, pages: old.pages.map((p) => ({ ...p, lawyers: p.lawyers.filter((l) => l.id !== request.lawyer.id) })) } : old,
       );
       void qc.invalidateQueries({ queryKey: familyKeys.lawyers });
       void qc.invalidateQueries({ queryKey: familyKeys.cases });

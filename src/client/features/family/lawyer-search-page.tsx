@@ -1,7 +1,7 @@
 // /lawyerSearch (Legal Services): lawyers of the family's case type(s), each with 'Request Lawyer' (docs/spec.md#2-screens-and-routes, §4).
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LawyerCard } from '#shared/family.ts';
@@ -31,7 +31,7 @@ export function LawyerSearchPage() {
 function LawyerSearch() {
   const { t } = useTranslation('family');
   const errorText = useErrorText();
-  const query = useQuery(lawyersQuery);
+  const query = useInfiniteQuery(lawyersQuery);
   const request = useRequestLawyer();
   const types = (query.data?.caseTypes ?? []).map((c) => t(`caseType.${c}`)).join(', ');
 
@@ -63,7 +63,7 @@ function LawyerSearch() {
             variant="outline"
             leftSection={<IconRefresh size={18} aria-hidden />}
             onClick={() => void query.refetch()}
-            loading={query.isFetching}
+            loading={query.isFetching && !query.isFetchingNextPage}
           >
             {t('search.refresh')}
           </Button>
@@ -90,11 +90,20 @@ function LawyerSearch() {
         }
       >
         {(data) => (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {data.lawyers.map((l) => (
-              <LawyerCardView key={l.id} lawyer={l} busy={request.isPending && request.variables === l.id} onRequest={() => ask(l)} />
-            ))}
-          </SimpleGrid>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+              {data.lawyers.map((l) => (
+                <LawyerCardView key={l.id} lawyer={l} busy={request.isPending && request.variables === l.id} onRequest={() => ask(l)} />
+              ))}
+            </SimpleGrid>
+            {query.hasNextPage && (
+              <Group justify="center">
+                <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+                  {t('search.showMore')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
         )}
       </QueryState>
       {query.data?.lawyers.length === 0 && <LegalAidNextStep situation="no-lawyer" />}

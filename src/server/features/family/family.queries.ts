@@ -1,5 +1,5 @@
 // Family member queries. Every list is a fixed number of statements (joins and IN lists), never one per row.
-import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, sql, type SQL } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type {
@@ -12,9 +12,10 @@ import type {
   RegisterFamily,
   TimelineEvent,
 } from '#shared/family.ts';
-import { normalizePhone } from '#shared/family.ts';
+import { LAWYER_SEARCH_PAGE_SIZE, normalizePhone } from '#shared/family.ts';
 import { toStoredLocation, type Location } from '#shared/locations.ts';
-import { nearbyFirst, nearnessOf } from '../../lib/location.ts';
+import { nearnessOf } from '../../lib/location.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
@@ -132,42 +133,118 @@ export async function createCase(
   return toCase(row);
 }
 
-/** Lawyers of the given types with no pending or accepted request from this member, in one statement. */
+/** Where the next page starts: the last row's nearness rank, name and id. */
+export interface LawyerCursor {
+  rank: number;
+  name: string;
+  id: string;
+}
+
+interface SearchRow {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string;
+  address: string;
+  lawyer_type: string;
+  court_area: string;
+  state: string | null;
+  district: string | null;
+  rank: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeLawyerCursor(c: LawyerCursor): string {
+  return Buffer.from(JSON.stringify([c.rank, c.name, c.id])).toString('base64url');
+}
+
+/** A cursor this server did not write is a 400 on `after`, never a database error. */
+export function decodeLawyerCursor(raw: string): LawyerCursor {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(v) &&
+      v.length === 3 &&
+      (v[0] === 0 || v[0] === 1 || v[0] === 2) &&
+      typeof v[1] === 'string' &&
+      typeof v[2] === 'string' &&
+      UUID.test(v[2])
+    ) {
+      return { rank: v[0] as number, name: v[1], id: v[2] };
+    }
+  } catch {
+    // fall through
+  }
+  throw invalid('Invalid page cursor.', [{ path: 'after', message: 'Invalid page cursor.' }]);
+}
+
+/**
+ * One page of the lawyers of the given types with no pending or accepted request from this member:
+ * same district first, then same state, then the rest, by name and id within each, in one statement
+ * (docs/decisions/0014-lawyer-search-keyset-pages.md). Each (rank, case type) is a range of its own
+ * index read in (name, user_id) order from the cursor and cut at a page, so a page reads about a page
+ * of rows per range whatever the number of lawyers; only those few rows are merged and sorted.
+ */
 export async function listMatchingLawyers(
   db: Db,
   userId: string,
   caseTypes: readonly CaseType[],
   location: Location | null = null,
-): Promise<LawyerCard[]> {
-  if (caseTypes.length === 0) return [];
-  // Name and email looked up per matching lawyer: a join let the planner scan every user.
-  const rows = await db
-    .select({
-      id: lawyers.userId,
-      name: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${lawyers.userId})`.as('lawyer_name'),
-      email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${lawyers.userId})`.as('lawyer_email'),
-      phone: lawyers.phone,
-      address: lawyers.address,
-      lawyerType: lawyers.lawyerType,
-      courtArea: lawyers.courtArea,
-      state: lawyers.state,
-      district: lawyers.district,
-    })
-    .from(lawyers)
-    .where(
-      and(
-        inArray(lawyers.lawyerType, [...caseTypes]),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(lawyerRequests)
-            .where(openRequestBetween(lawyers.userId, userId)),
-        ),
-      ),
-    )
-    // Nearby first (same district, then same state), then by name.
-    .orderBy(...nearbyFirst(lawyers, location), asc(sql`"lawyer_name"`), asc(lawyers.userId));
-  return rows.map((r) => ({ ...r, lawyerType: r.lawyerType as CaseType, nearness: nearnessOf(r, location) }));
+  after?: LawyerCursor,
+): Promise<{ lawyers: LawyerCard[]; nextCursor: string | null }> {
+  const take = LAWYER_SEARCH_PAGE_SIZE + 1;
+  const places: { rank: number; where: SQL | undefined }[] = location
+    ? [
+        { rank: 0, where: sql`${lawyers.state} = ${location.state} and ${lawyers.district} = ${location.district}` },
+        { rank: 1, where: sql`${lawyers.state} = ${location.state} and ${lawyers.district} <> ${location.district}` },
+        { rank: 2, where: sql`${lawyers.state} is distinct from ${location.state}` },
+      ]
+    : [{ rank: 2, where: undefined }];
+  const ranges: SQL[] = [];
+  for (const { rank, where } of places) {
+    if (after && rank < after.rank) continue; // the cursor is past this rank
+    const from = after && rank === after.rank ? sql`(${lawyers.name}, ${lawyers.userId}) > (${after.name}, ${after.id}::uuid)` : undefined;
+    for (const type of caseTypes) {
+      const open = db
+        .select({ one: sql`1` })
+        .from(lawyerRequests)
+        .where(openRequestBetween(lawyers.userId, userId));
+      const cond = and(eq(lawyers.lawyerType, type), where, from, notExists(open));
+      ranges.push(
+        sql`(select ${lawyers.userId} as "id", ${lawyers.name} as "name", ${lawyers.phone} as "phone", ${lawyers.address} as "address",
+          ${lawyers.lawyerType} as "lawyer_type", ${lawyers.courtArea} as "court_area", ${lawyers.state} as "state",
+          ${lawyers.district} as "district", ${sql.raw(String(rank))} as "rank"
+          from ${lawyers} where ${cond} order by ${lawyers.name}, ${lawyers.userId} limit ${sql.raw(String(take))})`,
+      );
+    }
+  }
+  if (ranges.length === 0) return { lawyers: [], nextCursor: null };
+  // The email is looked up only for the page's rows, after the cut.
+  const result = (await db.execute(
+    sql`select p.*, (select ${users.email} from ${users} where ${users.id} = p."id") as "email"
+      from (select * from (${sql.join(ranges, sql` union all `)}) u order by "rank", "name", "id" limit ${sql.raw(String(take))}) p
+      order by p."rank", p."name", p."id"`,
+  )) as { rows: SearchRow[] };
+  const rows = result.rows.slice(0, LAWYER_SEARCH_PAGE_SIZE);
+  const cards = rows.map((r): LawyerCard => ({
+    id: r.id,
+    name: r.name,
+    email: r.email ?? '',
+    phone: r.phone,
+    address: r.address,
+    lawyerType: r.lawyer_type as CaseType,
+    courtArea: r.court_area,
+    state: r.state,
+    district: r.district,
+    nearness: nearnessOf(r, location),
+  }));
+  const last = rows[rows.length - 1];
+  const nextCursor =
+    result.rows.length > LAWYER_SEARCH_PAGE_SIZE && last
+      ? encodeLawyerCursor({ rank: Number(last.rank), name: last.name, id: last.id })
+      : null;
+  return { lawyers: cards, nextCursor };
 }
 
 /** A lawyer by user id (only users with a /lawyerform record are lawyers). */

@@ -14,6 +14,7 @@ import {
   FamilyNgoSchema,
   FamilyRegistrationSchema,
   LawyerRequestSchema,
+  LawyerSearchQuerySchema,
   LawyerSearchSchema,
   RegisterFamilySchema,
 } from '#shared/family.ts';
@@ -51,8 +52,10 @@ export async function familyRoutes(base: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await family.addCase(deps, requireUser(req), req.body)),
   );
 
-  app.get('/api/family/lawyers', { config: access.family, schema: { response: { 200: LawyerSearchSchema } } }, async (req) =>
-    family.searchLawyers(deps, requireUser(req)),
+  app.get(
+    '/api/family/lawyers',
+    { config: access.family, schema: { querystring: LawyerSearchQuerySchema, response: { 200: LawyerSearchSchema } } },
+    async (req) => family.searchLawyers(deps, requireUser(req), req.query),
   );
 
   app.post(

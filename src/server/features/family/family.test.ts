@@ -331,6 +331,7 @@ describe('lawyer search', () => {
           nearness: 'other',
         },
       ],
+      nextCursor: null,
     });
   });
 
@@ -377,7 +378,7 @@ describe('lawyer search', () => {
     const fm = await registeredFamily({ cases: [{ caseType: 'Labor & Employment Attorney' }] });
     await createLawyer(t.db, { lawyerType: 'Corporate Lawyer' });
     const res = await t.request('GET', '/api/family/lawyers', { cookie: fm.cookie });
-    expect(res.json()).toEqual({ caseTypes: ['Labor & Employment Attorney'], location: null, lawyers: [] });
+    expect(res.json()).toEqual({ caseTypes: ['Labor & Employment Attorney'], location: null, lawyers: [], nextCursor: null });
   });
 
   it('runs the same number of SQL statements for one lawyer or many', async () => {

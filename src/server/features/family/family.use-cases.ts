@@ -2,7 +2,7 @@
 // transaction, its audit entry and what it tells others. Routes parse, authorize by role and call one of these.
 import type { User } from '#shared/accounts.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
-import type { Case, CreateCase, RegisterFamily } from '#shared/family.ts';
+import type { Case, CreateCase, LawyerSearchQuery, RegisterFamily } from '#shared/family.ts';
 import type { AppDeps } from '../../types.ts';
 import { isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
@@ -13,6 +13,7 @@ import { findPersonalSummary } from './family.summary.ts';
 import { alreadyRequested, caseExists, notRegisteredYet, registrationRequired, requestRefusal } from './family.policy.ts';
 import {
   createCase,
+  decodeLawyerCursor,
   findLawyer,
   findMemberCaseTypes,
   findMemberNgo,
@@ -84,11 +85,12 @@ export async function addCase({ db }: Deps, member: Member, input: CreateCase): 
   );
 }
 
-/** Lawyers of the member's case types, nearest first. */
-export async function searchLawyers({ db }: Deps, member: Member) {
+/** One page of the lawyers of the member's case types, nearest first; `after` is a page's nextCursor. */
+export async function searchLawyers({ db }: Deps, member: Member, query: LawyerSearchQuery = {}) {
+  const after = query.after === undefined ? undefined : decodeLawyerCursor(query.after);
   const facts = await findMemberSearchFacts(db, member.id);
   if (!facts) throw registrationRequired();
-  return { ...facts, lawyers: await listMatchingLawyers(db, member.id, facts.caseTypes, facts.location) };
+  return { ...facts, ...(await listMatchingLawyers(db, member.id, facts.caseTypes, facts.location, after)) };
 }
 
 /**

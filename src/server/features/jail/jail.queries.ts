@@ -160,49 +160,51 @@ function countersJson(where: SQL | undefined, counted: boolean): SQL {
 
 /**
  * One page of members, read from the (name, user_id) index — forwards, or backwards for "previous"
- * and the last page — with its NGO and bail review by primary key.
+ * and the last page. Only the member's own row: what hangs off it is read for the page rows alone.
  */
 function pageRowsSql(where: SQL | undefined, opts: { backwards: boolean; limit: number; offset: number }): SQL {
   const dir = sql.raw(opts.backwards ? 'desc' : 'asc');
   return sql`select ${memberId} as id, ${familyMembers.name} as name, ${familyMembers.email} as email,
       ${familyMembers.phone} as phone, ${familyMembers.address} as address, ${familyMembers.stage} as stage,
-      ${ngos.id} as ngo_id, ${ngos.name} as ngo_name, ${ngos.address} as ngo_address,
-      ${ngos.contactInfo} as ngo_contact_info, ${ngos.report} as ngo_report, ${bailReviews.decidedAt} as bail_decided_at
+      ${familyMembers.acceptedLawyers} as accepted_lawyers, ${familyMembers.bailPapers} as bail_papers,
+      ${familyMembers.hasNgo} as has_ngo, ${familyMembers.bailAccepted} as bail_accepted
     from ${familyMembers}
-    left join ${ngoAssignments} on ${ngoAssignments.familyMemberId} = ${memberId}
-    left join ${ngos} on ${ngos.id} = ${ngoAssignments.ngoId}
-    left join ${bailReviews} on ${bailReviews.familyMemberId} = ${memberId}
     ${where ? sql`where ${where}` : sql``}
     order by ${familyMembers.name} ${dir}, ${memberId} ${dir}
     limit ${opts.limit} offset ${opts.offset}`;
 }
 
 /**
- * The page with its child lists as JSON: each page row's cases, accepted lawyers (with names) and
- * bail papers (with who uploaded them), each looked up by index per page row, so the cost follows
- * the page, not the tables. The page is limited first and only then are its children read.
+ * The page with its child lists as JSON: each page row's cases, accepted lawyers (with names), bail
+ * papers (with who uploaded them), NGO and bail review, each looked up by index per page row, so the
+ * cost follows the page, not the tables. The page is limited first and only then are its children
+ * read — and only those it has: the member's trigger-kept counts and flags (exact in the same
+ * snapshot) skip the lookups that would find nothing, which is most of them on most rows.
  */
 function pageJson(page: SQL, backwards: boolean): SQL {
   const dir = sql.raw(backwards ? 'desc' : 'asc');
   return sql`coalesce((select json_agg(json_build_object(
       'id', p.id, 'name', p.name, 'email', p.email, 'phone', p.phone, 'address', p.address, 'stage', p.stage,
-      'ngoId', p.ngo_id, 'ngoName', p.ngo_name, 'ngoAddress', p.ngo_address, 'ngoContactInfo', p.ngo_contact_info,
-      'ngoReport', p.ngo_report, 'bailDecidedMs', (extract(epoch from p.bail_decided_at) * 1000)::float8,
+      'ngo', case when p.has_ngo then (select json_build_object(
+          'id', n.id, 'name', n.name, 'address', n.address, 'contactInfo', n.contact_info, 'report', n.report)
+        from ngo_assignments a join ngos n on n.id = a.ngo_id where a.family_member_id = p.id) end,
+      'bailDecidedMs', case when p.bail_accepted then (select (extract(epoch from b.decided_at) * 1000)::float8
+        from bail_reviews b where b.family_member_id = p.id) end,
       'cases', (select coalesce(json_agg(json_build_object(
           'id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type, 's479Status', c.s479_status,
           's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
           'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on,
           'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on) order by c.created_at, c.case_number), '[]'::json)
         from cases c where c.family_member_id = p.id),
-      'lawyers', (select coalesce(json_agg(json_build_object(
+      'lawyers', case when p.accepted_lawyers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
           'id', r.lawyer_id, 'name', (select u.name from users u where u.id = r.lawyer_id)) order by r.decided_at, r.created_at, r.id), '[]'::json)
-        from lawyer_requests r where r.family_member_id = p.id and r.status = 'accepted'),
-      'documents', (select coalesce(json_agg(json_build_object(
+        from lawyer_requests r where r.family_member_id = p.id and r.status = 'accepted') end,
+      'documents', case when p.bail_papers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
           'id', d.id, 'filename', d.filename, 'contentType', d.content_type, 'size', d.size::float8,
           'createdMs', (extract(epoch from d.created_at) * 1000)::float8, 'uploaderId', d.uploaded_by,
           'uploaderName', u.name, 'uploaderRole', u.role) order by d.created_at desc, d.id desc), '[]'::json)
         from documents d left join users u on u.id = d.uploaded_by
-        where d.family_member_id = p.id and d.kind = 'bail_paper')
+        where d.family_member_id = p.id and d.kind = 'bail_paper') end
     ) order by p.name ${dir}, p.id ${dir}) from (${page}) p), '[]'::json)`;
 }
 
@@ -236,11 +238,7 @@ type RowJson = {
   phone: string;
   address: string;
   stage: JailMember['stage'];
-  ngoId: string | null;
-  ngoName: string | null;
-  ngoAddress: string | null;
-  ngoContactInfo: string | null;
-  ngoReport: string | null;
+  ngo: { id: string; name: string; address: string | null; contactInfo: string | null; report: string | null } | null;
   bailDecidedMs: number | null;
   cases: CaseJson[];
   lawyers: { id: string; name: string | null }[];
@@ -340,10 +338,9 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
         chargesheetFiledOn: dateOrNull(c.chargesheetFiledOn),
       })),
       lawyers: r.lawyers.map(({ id, name }) => ({ id, name })),
-      ngo:
-        r.ngoId && r.ngoName !== null
-          ? { id: r.ngoId, name: r.ngoName, address: r.ngoAddress ?? '', contactInfo: r.ngoContactInfo ?? '', report: r.ngoReport ?? '' }
-          : null,
+      ngo: r.ngo
+        ? { id: r.ngo.id, name: r.ngo.name, address: r.ngo.address ?? '', contactInfo: r.ngo.contactInfo ?? '', report: r.ngo.report ?? '' }
+        : null,
       documents: docs.map(toDocumentMeta),
       firstLawyerPaperId: firstLawyerPaper?.id ?? null,
       bailReview: r.bailDecidedMs !== null ? { status: 'Accepted', decidedAt: new Date(r.bailDecidedMs).toISOString() } : null,
