@@ -2,8 +2,10 @@
 // Each row is checked against real database rows: the policy decision itself, the document download
 // (GET /api/documents/:id), the lawyer's lists and bail-paper upload, reading a case and recording a hearing. A change
 // to who may see a family member's record changes this table first (docs/decisions/0004-404-vs-403.md).
+// The NGO table below works the same way: role × NGO action, checked on the policy and on each route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberRecordDecision, type Decision, type MemberRecordAction } from '#server/policies/member-record.policy.ts';
+import { decideNgo, NGO_ACTIONS, type NgoAction } from '#server/policies/ngo.policy.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import {
   createCase,
@@ -12,6 +14,7 @@ import {
   createJailAuthority,
   createLawyer,
   createLawyerRequest,
+  createNgo,
   sessionCookie,
 } from './factories.ts';
 import { minimalPdf, multipartBody } from './fixtures/files.ts';
@@ -73,6 +76,24 @@ const MATRIX: Record<Actor, Record<MemberRecordAction, Decision>> = {
   },
 };
 
+/** THE NGO RULES: managing NGOs and their seats is the jail authority's alone; the rest are refused (403). */
+const REFUSED_NGO: Record<NgoAction, Decision> = {
+  list: 'forbidden',
+  create: 'forbidden',
+  edit: 'forbidden',
+  'read-members': 'forbidden',
+  assign: 'forbidden',
+};
+const NGO_MATRIX: Record<Actor, Record<NgoAction, Decision>> = {
+  'the member': REFUSED_NGO,
+  'another member': REFUSED_NGO,
+  'accepted lawyer': REFUSED_NGO,
+  'pending lawyer': REFUSED_NGO,
+  'rejected lawyer': REFUSED_NGO,
+  'unrelated lawyer': REFUSED_NGO,
+  'jail authority': { list: 'allow', create: 'allow', edit: 'allow', 'read-members': 'allow', assign: 'allow' },
+};
+
 const STATUS: Record<Decision, number> = { allow: 200, forbidden: 403, not_found: 404 };
 
 let t: TestApp;
@@ -105,6 +126,23 @@ beforeAll(async () => {
   await add('jail authority', await createJailAuthority(t.db));
 });
 afterAll(() => t.close());
+
+/** One request per NGO action, and the status it answers when allowed. */
+function ngoRequest(action: NgoAction, ngo: { id: string; version: number }, assignee: string) {
+  const ngoBody = { name: 'Policy Trust', address: '1 Policy Road, Delhi', contactInfo: '011-1111111', report: '', seatsTotal: 5 };
+  switch (action) {
+    case 'list':
+      return { method: 'GET', url: '/api/ngos', ok: 200 } as const;
+    case 'create':
+      return { method: 'POST', url: '/api/ngos', body: ngoBody, ok: 201 } as const;
+    case 'edit':
+      return { method: 'PUT', url: `/api/ngos/${ngo.id}`, body: { ...ngoBody, version: ngo.version }, ok: 200 } as const;
+    case 'read-members':
+      return { method: 'GET', url: `/api/ngos/${ngo.id}/members`, ok: 200 } as const;
+    case 'assign':
+      return { method: 'POST', url: `/api/jail/members/${assignee}/ngo`, body: { ngoId: ngo.id }, ok: 200 } as const;
+  }
+}
 
 const rows = Object.entries(MATRIX) as [Actor, Record<MemberRecordAction, Decision>][];
 
@@ -170,5 +208,22 @@ describe('policy matrix: every download and query follows it', () => {
       const decision = expected['upload-bail-paper'];
       expect(res.statusCode).toBe(decision === 'allow' ? 201 : STATUS[decision]);
     });
+  }
+});
+
+describe('NGO policy matrix: the decision and every NGO route follow it', () => {
+  const ngoRows = Object.entries(NGO_MATRIX) as [Actor, Record<NgoAction, Decision>][];
+  for (const [actor, expected] of ngoRows) {
+    for (const action of NGO_ACTIONS) {
+      it(`${actor} × NGO ${action} → ${expected[action]}`, async () => {
+        expect(decideNgo(actors[actor], action)).toBe(expected[action]);
+        // A fresh NGO and member per row, so one allowed edit or assignment does not change the next.
+        const ngo = await createNgo(t.db);
+        const assignee = (await createFamilyMember(t.db)).user.id;
+        const { method, url, body, ok } = { body: undefined, ...ngoRequest(action, ngo, assignee) };
+        const res = await t.request(method, url, { cookie: actors[actor].cookie, body });
+        expect(res.statusCode, res.body).toBe(expected[action] === 'allow' ? ok : STATUS[expected[action]]);
+      });
+    }
   }
 });

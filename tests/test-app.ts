@@ -1,4 +1,5 @@
 // Boots the whole app in-process on a fresh test database, with a mailer that records emails.
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { parseEnv, type Env } from '#server/env.ts';
@@ -65,4 +66,22 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, m
       await testDb.close();
     },
   };
+}
+
+/**
+ * The app of one test file: booted before the file's tests and closed after them. The returned
+ * object stands for the booted app (use it inside tests and later hooks, not at the top level).
+ */
+export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
+  let booted: TestApp | undefined;
+  beforeAll(async () => {
+    booted = await createTestApp(envOverrides);
+  });
+  afterAll(() => booted?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!booted) throw new Error('the test app is used before it has booted: use it inside a test or a hook');
+      return Reflect.get(booted, key) as unknown;
+    },
+  });
 }

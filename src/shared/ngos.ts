@@ -76,6 +76,7 @@ export const NgoListQuerySchema = z.strictObject({
   /** A family member's id: NGOs in their prison's district first, then their state, then the rest. */
   near: z.uuid().optional(),
 });
+export type NgoListQuery = z.infer<typeof NgoListQuerySchema>;
 
 export const NgoListSchema = z.object({ items: z.array(NgoSchema) });
 export type NgoList = z.infer<typeof NgoListSchema>;

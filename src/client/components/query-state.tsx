@@ -1,6 +1,7 @@
 // A query's states shown one way on every screen: loading, its error inline (QueryError), nothing to
-// show, or the data.
+// show, or the data. QueryList: the same for a list, shown item by item.
 import type { ReactNode } from 'react';
+import { Stack, type MantineSpacing } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Loading } from './loading.tsx';
 import { QueryError } from './query-error.tsx';
@@ -22,4 +23,41 @@ export function QueryState<T>({
   if (query.isError) return <QueryError error={query.error} />;
   if (isEmpty?.(query.data)) return empty;
   return children(query.data);
+}
+
+/**
+ * A query whose answer holds a list: its states, `empty` when the list is empty, else a stack of the
+ * items. With `listLabel` the stack is a labelled list (<ul>) for screen readers.
+ */
+export function QueryList<T, I>({
+  query,
+  loadingLabel,
+  items,
+  empty,
+  listLabel,
+  gap = 'sm',
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: string;
+  items: (data: T) => readonly I[];
+  empty: ReactNode;
+  listLabel?: string;
+  gap?: MantineSpacing;
+  /** One item, with its key. */
+  children: (item: I) => ReactNode;
+}) {
+  return (
+    <QueryState query={query} loadingLabel={loadingLabel} isEmpty={(data) => items(data).length === 0} empty={empty}>
+      {(data) =>
+        listLabel === undefined ? (
+          <Stack gap={gap}>{items(data).map((item) => children(item))}</Stack>
+        ) : (
+          <Stack gap={gap} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={listLabel}>
+            {items(data).map((item) => children(item))}
+          </Stack>
+        )
+      }
+    </QueryState>
+  );
 }

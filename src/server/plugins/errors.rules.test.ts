@@ -1,14 +1,10 @@
 // A validation failure names its rule and limit, so the client can say it in the
 // person's language instead of showing the validator's English.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('validation details', () => {
   it('carry the rule and its limit beside the English message', async () => {

@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { RouteRoles } from '../types.ts';
+import { access } from './route-guard.ts';
 
 function rolesList(roles: RouteRoles): string[] {
   if (roles === 'public') return ['public'];
@@ -26,7 +27,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { url: '/api/openapi.json' } });
 
   let cached: unknown;
-  app.get('/api/openapi.json', { config: { roles: 'public' }, schema: { hide: true } }, async () => {
+  app.get('/api/openapi.json', { config: access.public, schema: { hide: true } }, async () => {
     if (cached) return cached;
     const doc = app.swagger() as { paths?: Record<string, Record<string, Record<string, unknown>>> };
     const paths: Record<string, Record<string, Record<string, unknown>>> = {};

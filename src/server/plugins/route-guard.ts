@@ -5,6 +5,20 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../lib/errors.ts';
 import type { RouteRoles } from '../types.ts';
 
+/**
+ * Who may call a route, named once: every feature declares `config: access.jail` (and so on)
+ * instead of spelling the role list again.
+ */
+export const access = {
+  public: { roles: 'public' },
+  signedIn: { roles: 'signed-in' },
+  family: { roles: ['Family-Member'] },
+  lawyer: { roles: ['Lawyer'] },
+  jail: { roles: ['Jail-Authority'] },
+  lawyerOrJail: { roles: ['Lawyer', 'Jail-Authority'] },
+  anyRole: { roles: ['Family-Member', 'Lawyer', 'Jail-Authority'] },
+} as const satisfies Record<string, { roles: RouteRoles }>;
+
 /** The API documentation (served by @fastify/swagger-ui) is public like the document it shows. */
 const isApiDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 

@@ -16,6 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaseFactsInputSchema, FACT_LIMITS, RELATIONS } from '#shared/cases.ts';
 import { OFFENCES, OTHER_OFFENCE } from '#shared/offences.ts';
@@ -24,6 +25,8 @@ import { EMPTY_OFFENCE, inputOf, type FactsDraft, type OffenceDraft } from './fa
 import { useFormatMaximum } from './format.ts';
 
 type Errors = Record<string, string | undefined>;
+/** The fields typed or chosen as one text value (all but the offences). */
+type TypedField = Exclude<keyof FactsDraft, 'offences'>;
 
 /** Checks the draft with the shared schema; errors by field name, in the reader's language. */
 export function useFactsValidation() {
@@ -71,6 +74,14 @@ export function CaseFactsFields({
   const { t } = useTranslation('release');
   const today = todayInIndia();
   const set = <K extends keyof FactsDraft>(key: K, v: FactsDraft[K]) => onChange({ ...value, [key]: v });
+  /** An input's value, change handler and error for one of the typed fields. */
+  const field = <K extends TypedField>(key: K) => ({
+    value: value[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(key, e.currentTarget.value as FactsDraft[K]),
+    error: errors[key],
+  });
+  /** A date of the case: not in the future, not before the earliest date accepted. */
+  const dateLimits = { type: 'date', max: today, min: FACT_LIMITS.earliestDate } as const;
   const setOffence = (i: number, o: OffenceDraft) =>
     set(
       'offences',
@@ -80,53 +91,22 @@ export function CaseFactsFields({
     <Stack gap="sm">
       <Text size="sm">{t('facts.intro')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-        <TextInput
-          label={t('facts.prisonerName')}
-          maxLength={FACT_LIMITS.textMax}
-          value={value.prisonerName}
-          onChange={(e) => set('prisonerName', e.currentTarget.value)}
-          error={errors.prisonerName}
-        />
+        <TextInput label={t('facts.prisonerName')} maxLength={FACT_LIMITS.textMax} {...field('prisonerName')} />
         <NativeSelect
           label={t('facts.relation')}
-          value={value.prisonerRelation}
-          onChange={(e) => set('prisonerRelation', e.currentTarget.value as FactsDraft['prisonerRelation'])}
+          {...field('prisonerRelation')}
           data={[{ value: '', label: t('facts.choose') }, ...RELATIONS.map((r) => ({ value: r, label: t(`relation.${r}`) }))]}
-          error={errors.prisonerRelation}
         />
-        <TextInput
-          label={t('facts.prison')}
-          maxLength={FACT_LIMITS.textMax}
-          value={value.prison}
-          onChange={(e) => set('prison', e.currentTarget.value)}
-          error={errors.prison}
-        />
-        <TextInput
-          type="date"
-          label={t('facts.custodySince')}
-          description={t('facts.custodySinceHint')}
-          max={today}
-          min={FACT_LIMITS.earliestDate}
-          value={value.custodySince}
-          onChange={(e) => set('custodySince', e.currentTarget.value)}
-          error={errors.custodySince}
-        />
-        <TextInput
-          label={t('facts.court')}
-          maxLength={FACT_LIMITS.textMax}
-          value={value.court}
-          onChange={(e) => set('court', e.currentTarget.value)}
-          error={errors.court}
-        />
+        <TextInput label={t('facts.prison')} maxLength={FACT_LIMITS.textMax} {...field('prison')} />
+        <TextInput {...dateLimits} label={t('facts.custodySince')} description={t('facts.custodySinceHint')} {...field('custodySince')} />
+        <TextInput label={t('facts.court')} maxLength={FACT_LIMITS.textMax} {...field('court')} />
         <TextInput
           label={t('facts.cnr')}
           description={t('facts.cnrHint')}
           maxLength={24}
           autoCapitalize="characters"
           spellCheck={false}
-          value={value.cnr}
-          onChange={(e) => set('cnr', e.currentTarget.value)}
-          error={errors.cnr}
+          {...field('cnr')}
         />
       </SimpleGrid>
 
@@ -173,14 +153,12 @@ export function CaseFactsFields({
         <NativeSelect
           label={t('facts.firstOffence')}
           description={t('facts.firstOffenceHint')}
-          value={value.firstOffence}
-          onChange={(e) => set('firstOffence', e.currentTarget.value as FactsDraft['firstOffence'])}
+          {...field('firstOffence')}
           data={[
             { value: '', label: t('facts.unknown') },
             { value: 'yes', label: t('facts.yes') },
             { value: 'no', label: t('facts.no') },
           ]}
-          error={errors.firstOffence}
         />
         <TextInput
           type="number"
@@ -188,9 +166,7 @@ export function CaseFactsFields({
           min={0}
           max={FACT_LIMITS.otherPendingCasesMax}
           label={t('facts.otherPendingCases')}
-          value={value.otherPendingCases}
-          onChange={(e) => set('otherPendingCases', e.currentTarget.value)}
-          error={errors.otherPendingCases}
+          {...field('otherPendingCases')}
         />
         <TextInput
           type="number"
@@ -199,19 +175,13 @@ export function CaseFactsFields({
           max={FACT_LIMITS.delayDaysMax}
           label={t('facts.delay')}
           description={t('facts.delayHint')}
-          value={value.delayByAccusedDays}
-          onChange={(e) => set('delayByAccusedDays', e.currentTarget.value)}
-          error={errors.delayByAccusedDays}
+          {...field('delayByAccusedDays')}
         />
         <TextInput
-          type="date"
+          {...dateLimits}
           label={t('facts.chargesheet')}
           description={t('facts.chargesheetHint')}
-          max={today}
-          min={FACT_LIMITS.earliestDate}
-          value={value.chargesheetFiledOn}
-          onChange={(e) => set('chargesheetFiledOn', e.currentTarget.value)}
-          error={errors.chargesheetFiledOn}
+          {...field('chargesheetFiledOn')}
         />
       </SimpleGrid>
     </Stack>

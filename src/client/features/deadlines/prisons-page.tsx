@@ -7,7 +7,7 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEADLINE_LIMITS, type Prison } from '#shared/deadlines.ts';
 import { Page } from '#client/components/page.tsx';
-import { QueryState } from '#client/components/query-state.tsx';
+import { QueryList } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -22,20 +22,15 @@ export function PrisonsPage() {
     <Page title={t('prisons.title')}>
       <Text size="sm">{t('prisons.intro')}</Text>
       <PrisonForm prison={null} />
-      <QueryState
+      <QueryList
         query={query}
         loadingLabel={t('prisons.loading')}
-        isEmpty={(data) => data.prisons.length === 0}
+        items={(data) => data.prisons}
         empty={<Text>{t('prisons.empty')}</Text>}
+        listLabel={t('prisons.list')}
       >
-        {(data) => (
-          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('prisons.list')}>
-            {data.prisons.map((p) => (
-              <PrisonItem key={p.id} prison={p} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+        {(p) => <PrisonItem key={p.id} prison={p} />}
+      </QueryList>
     </Page>
   );
 }

@@ -1,7 +1,6 @@
 // /bail-page, Bail Consideration Application (docs/spec.md#2-screens-and-routes, §4): each family member with their lawyer,
 // 'View Bail Paper' (every paper, newest first, the spec's (docs/spec.md) "first accepted" one marked) and Bail-Accept.
 import { Anchor, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconFileText } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,41 +8,17 @@ import { useTranslation } from 'react-i18next';
 import type { JailMember } from '#shared/jail.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
-import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { membersQuery } from './jail.api.ts';
 import { BailAcceptButton, BailUndoButton } from './bail-accept-button.tsx';
 import { MemberFacts, MemberHeader } from './member-facts.tsx';
-import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
-import { useClampPage, useMembersParams } from './use-members-params.ts';
-import { MembersEmpty } from './members-empty.tsx';
-import { QueryError } from '#client/components/query-error.tsx';
+import { MembersList, useMembersList } from './members-list.tsx';
 
 export function BailPage() {
   const { t } = useTranslation('jail');
-  const [params, setParams] = useMembersParams();
-  const query = useQuery(membersQuery(params));
-  const data = query.data;
-  useClampPage(query, setParams);
+  const list = useMembersList();
   return (
     <Page title={t('bail.title')} size="lg">
-      <MembersToolbar params={params} onChange={setParams} />
-      {query.isPending ? (
-        <Loading label={t('loading')} />
-      ) : query.error ? (
-        <QueryError error={query.error} />
-      ) : data && data.total === 0 ? (
-        <MembersEmpty params={params} onClear={() => setParams({ q: '', filter: '' })} />
-      ) : (
-        <>
-          <Stack gap="sm" aria-busy={query.isPlaceholderData}>
-            {data?.items.map((m) => (
-              <BailCard key={m.id} member={m} />
-            ))}
-          </Stack>
-          {data && <MembersPager data={data} onChange={setParams} />}
-        </>
-      )}
+      <MembersList list={list} card={(m) => <BailCard key={m.id} member={m} />} />
       <HomeButton to={paths.jailHome} />
     </Page>
   );

@@ -1,7 +1,6 @@
 // /dashboard (docs/spec.md#2-screens-and-routes): every family member with cases, lawyers and NGO; 'Select NGO' for those
 // without one. Server-side pages, search and filters, counts and a small chart (docs/design.md#5-quality-bars-every-change-keeps).
 import { Card, Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JailMember, MemberCounts } from '#shared/jail.ts';
@@ -9,26 +8,21 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
-import { membersQuery } from './jail.api.ts';
 import { AssignNgo } from './assign-ngo.tsx';
 import { DeadlineFlags } from '#client/features/deadlines/deadline-flags.tsx';
 import { MemberFacts, MemberHeader } from './member-facts.tsx';
-import { MembersPager, MembersToolbar } from './members-toolbar.tsx';
+import { MembersList, useMembersList } from './members-list.tsx';
 import { NgoDetails } from './ngo-details.tsx';
 import { MemberRelease, ReleaseCounts } from '#client/features/cases/jail-release.tsx';
-import { useClampPage, useMembersParams } from './use-members-params.ts';
-import { MembersEmpty } from './members-empty.tsx';
-import { QueryError } from '#client/components/query-error.tsx';
 
 // The chart library (recharts) loads only here, and only after the list.
 const MembersChart = lazy(() => import('./members-chart.tsx').then((m) => ({ default: m.MembersChart })));
 
 export function DashboardPage() {
   const { t } = useTranslation('jail');
-  const [params, setParams] = useMembersParams();
-  const query = useQuery(membersQuery(params));
-  const data = query.data;
-  useClampPage(query, setParams);
+  const list = useMembersList();
+  const { setParams } = list;
+  const data = list.query.data;
 
   return (
     <Page title={t('dashboard.title')} size="lg">
@@ -50,23 +44,7 @@ export function DashboardPage() {
           {t('members.title')}
         </Title>
         <Stack gap="md">
-          <MembersToolbar params={params} onChange={setParams} />
-          {query.isPending ? (
-            <Loading label={t('loading')} />
-          ) : query.error ? (
-            <QueryError error={query.error} />
-          ) : data && data.total === 0 ? (
-            <MembersEmpty params={params} onClear={() => setParams({ q: '', filter: '' })} />
-          ) : (
-            <>
-              <Stack gap="sm" aria-busy={query.isPlaceholderData}>
-                {data?.items.map((m) => (
-                  <MemberCard key={m.id} member={m} />
-                ))}
-              </Stack>
-              {data && <MembersPager data={data} onChange={setParams} />}
-            </>
-          )}
+          <MembersList list={list} card={(m) => <MemberCard key={m.id} member={m} />} />
         </Stack>
       </section>
       <HomeButton to={paths.jailHome} />

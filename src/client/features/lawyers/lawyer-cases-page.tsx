@@ -13,7 +13,7 @@ import type { LawyerClient } from '#shared/lawyers.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Page } from '#client/components/page.tsx';
-import { QueryState } from '#client/components/query-state.tsx';
+import { QueryList } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -47,20 +47,15 @@ function CaseRecord() {
   }, [uploaded, navigate]);
   return (
     <Page title={t('cases.pageTitle')}>
-      <QueryState
+      <QueryList
         query={clients}
         loadingLabel={t('loading', { ns: 'common' })}
-        isEmpty={(data) => data.clients.length === 0}
+        items={(data) => data.clients}
         empty={<Text>{t('cases.empty')}</Text>}
+        gap="md"
       >
-        {(data) => (
-          <Stack gap="md">
-            {data.clients.map((c) => (
-              <ClientCard key={c.id} client={c} onUploaded={() => setUploaded(true)} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+        {(c) => <ClientCard key={c.id} client={c} onUploaded={() => setUploaded(true)} />}
+      </QueryList>
       <HomeButton to={paths.lawyerHome} />
       <Modal
         opened={uploaded}

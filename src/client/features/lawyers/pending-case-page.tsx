@@ -10,7 +10,7 @@ import type { PendingRequest } from '#shared/lawyers.ts';
 import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Page } from '#client/components/page.tsx';
-import { QueryState } from '#client/components/query-state.tsx';
+import { QueryList } from '#client/components/query-state.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -34,20 +34,15 @@ function PendingCases() {
   const [accepted, setAccepted] = useState<string | null>(null);
   return (
     <Page title={t('pending.title')}>
-      <QueryState
+      <QueryList
         query={requests}
         loadingLabel={t('loading', { ns: 'common' })}
-        isEmpty={(data) => data.requests.length === 0}
+        items={(data) => data.requests}
         empty={<Text>{t('pending.empty')}</Text>}
+        gap="md"
       >
-        {(data) => (
-          <Stack gap="md">
-            {data.requests.map((r) => (
-              <RequestCard key={r.id} request={r} onAccepted={() => setAccepted(r.familyMember.name)} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+        {(r) => <RequestCard key={r.id} request={r} onAccepted={() => setAccepted(r.familyMember.name)} />}
+      </QueryList>
       <HomeButton to={paths.lawyerHome} />
       <Modal
         opened={accepted !== null}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '#shared/notifications.ts';
 import { Page } from '#client/components/page.tsx';
-import { QueryState } from '#client/components/query-state.tsx';
+import { QueryList } from '#client/components/query-state.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { notificationsQuery, useMarkAllRead, useMarkRead } from './notifications.api.ts';
@@ -33,20 +33,15 @@ export function NotificationsPage() {
         ) : null
       }
     >
-      <QueryState
+      <QueryList
         query={query}
         loadingLabel={t('notifications.loading')}
-        isEmpty={(data) => data.items.length === 0}
+        items={(data) => data.items}
         empty={<Text>{t('notifications.empty')}</Text>}
+        listLabel={t('notifications.title')}
       >
-        {(data) => (
-          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('notifications.title')}>
-            {data.items.map((n) => (
-              <Item key={n.id} item={n} />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+        {(n) => <Item key={n.id} item={n} />}
+      </QueryList>
     </Page>
   );
 }

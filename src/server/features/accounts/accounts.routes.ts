@@ -25,6 +25,7 @@ import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUse
 import { createUserUnlessTaken, deleteExpiredSessions, deleteSession, findUserByEmail } from './accounts.queries.ts';
 import { tellExistingAccount, tellWelcome } from './accounts.emails.ts';
 import { timingSafeEqual } from 'node:crypto';
+import { access } from '../../plugins/route-guard.ts';
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -47,12 +48,12 @@ export async function accountsRoutes(base: FastifyInstance) {
   const windowMs = env.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   const SIGN_IN_LIMITED = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 
-  app.get('/api/meta', { config: { roles: 'public' }, schema: { response: { 200: MetaSchema } } }, async () => ({
+  app.get('/api/meta', { config: access.public, schema: { response: { 200: MetaSchema } } }, async () => ({
     emailDomains: domains,
     passwordMin: LIMITS.passwordMin,
   }));
 
-  app.get('/api/auth/session', { config: { roles: 'public' }, schema: { response: { 200: SessionSchema } } }, async (req) => ({
+  app.get('/api/auth/session', { config: access.public, schema: { response: { 200: SessionSchema } } }, async (req) => ({
     user: req.user,
   }));
 
@@ -64,7 +65,7 @@ export async function accountsRoutes(base: FastifyInstance) {
   // password and run the same number of statements, so they take the same time.
   app.post(
     '/api/auth/signup',
-    { config: { roles: 'public' }, schema: { body: SignUpSchema, response: { 201: SignUpReplySchema } } },
+    { config: access.public, schema: { body: SignUpSchema, response: { 201: SignUpReplySchema } } },
     async (req, reply) => {
       await enforce(db, reply, { key: `signup-ip:${req.ip}`, max: env.RATE_LIMIT_SIGNUP_PER_IP, windowMs });
       const input = req.body;
@@ -104,7 +105,7 @@ export async function accountsRoutes(base: FastifyInstance) {
   // Only failures count against the account: a right password gives its hits back.
   app.post(
     '/api/auth/signin',
-    { config: { roles: 'public' }, schema: { body: SignInSchema, response: { 200: UserSchema } } },
+    { config: access.public, schema: { body: SignInSchema, response: { 200: UserSchema } } },
     async (req, reply) => {
       await enforce(db, reply, { key: `signin-ip:${req.ip}`, max: env.RATE_LIMIT_SIGNIN_PER_IP, windowMs }, SIGN_IN_LIMITED);
       const input = req.body;
@@ -133,17 +134,17 @@ export async function accountsRoutes(base: FastifyInstance) {
     },
   );
 
-  app.post('/api/auth/signout', { config: { roles: 'public' }, schema: { response: { 204: z.null() } } }, async (req, reply) => {
+  app.post('/api/auth/signout', { config: access.public, schema: { response: { 204: z.null() } } }, async (req, reply) => {
     if (req.sessionId) await deleteSession(db, req.sessionId);
     clearSessionCookie(reply);
     return reply.status(204).send(null);
   });
 
-  app.get('/api/profile', { config: { roles: 'signed-in' }, schema: { response: { 200: UserSchema } } }, async (req) => requireUser(req));
+  app.get('/api/profile', { config: access.signedIn, schema: { response: { 200: UserSchema } } }, async (req) => requireUser(req));
 
   app.put(
     '/api/profile/language',
-    { config: { roles: 'signed-in' }, schema: { body: SetLanguageSchema, response: { 200: UserSchema } } },
+    { config: access.signedIn, schema: { body: SetLanguageSchema, response: { 200: UserSchema } } },
     async (req) => {
       const user = requireUser(req);
       await db.update(users).set({ language: req.body.language }).where(eq(users.id, user.id));

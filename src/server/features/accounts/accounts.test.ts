@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailOutbox, sessions, users } from '#server/db/schema.ts';
 import { buildApp } from '#server/app.ts';
 import { SIGN_UP_REPLY } from '#shared/accounts.ts';
-import { createTestApp, recordingMailer, type TestApp } from '#tests/test-app.ts';
+import { createTestApp, recordingMailer, useTestApp, type TestApp } from '#tests/test-app.ts';
 import { createLawyer, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10' });
 
 const cookieOf = (res: { headers: Record<string, unknown> }) => {
   const raw = res.headers['set-cookie'];

@@ -10,9 +10,7 @@ import { recordApplicationPrinted, updateCaseFacts } from '../../lib/case-facts.
 import { notFound } from '../../lib/errors.ts';
 import { assertCanEdit, assertCanRead, caseAccess, notEligible } from './cases.policy.ts';
 import { findCaseForAccess, getCaseDetail } from './cases.queries.ts';
-
-const ANY_ROLE = { roles: ['Family-Member', 'Lawyer', 'Jail-Authority'] as const };
-const JAIL = { roles: ['Jail-Authority'] as const };
+import { access } from '../../plugins/route-guard.ts';
 
 export async function casesRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +24,7 @@ export async function casesRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/cases/:caseId',
-    { config: ANY_ROLE, schema: { params: CaseIdParamsSchema, response: { 200: CaseDetailSchema } } },
+    { config: access.anyRole, schema: { params: CaseIdParamsSchema, response: { 200: CaseDetailSchema } } },
     async (req) => {
       const user = requireUser(req);
       const { found, access } = await load(req.params.caseId, user);
@@ -37,7 +35,7 @@ export async function casesRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/cases/:caseId/facts',
-    { config: ANY_ROLE, schema: { params: CaseIdParamsSchema, body: CaseFactsInputSchema, response: { 200: CaseDetailSchema } } },
+    { config: access.anyRole, schema: { params: CaseIdParamsSchema, body: CaseFactsInputSchema, response: { 200: CaseDetailSchema } } },
     async (req) => {
       const user = requireUser(req);
       const { found, access } = await load(req.params.caseId, user);
@@ -55,7 +53,7 @@ export async function casesRoutes(base: FastifyInstance) {
   // Called by the Print button just before window.print(): the timeline shows who printed it and when.
   app.post(
     '/api/cases/:caseId/application-printed',
-    { config: JAIL, schema: { params: CaseIdParamsSchema, response: { 201: ApplicationPrintedSchema } } },
+    { config: access.jail, schema: { params: CaseIdParamsSchema, response: { 201: ApplicationPrintedSchema } } },
     async (req, reply) => {
       const user = requireUser(req);
       const { found } = await load(req.params.caseId, user);

@@ -1,6 +1,6 @@
 // Release tracker API: who may read and change a case's facts, validation, the timeline,
 // the stored dates, the jail's release filters and counts, and the printed S.479(3) application.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CaseDetail, CaseFactsInput, ReleaseCounts } from '#shared/cases.ts';
 import type { FamilyCases } from '#shared/family.ts';
@@ -8,17 +8,15 @@ import type { MembersPage } from '#shared/jail.ts';
 import type { LawyerClientList } from '#shared/lawyers.ts';
 import { addDays, addMonths, todayInIndia } from '#shared/release.ts';
 import { caseEvents, cases } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, createUser, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let jail: { id: string; cookie: string };
 beforeAll(async () => {
-  t = await createTestApp();
   const j = await createJailAuthority(t.db, { name: 'Superintendent Rao' });
   jail = { id: j.id, cookie: await sessionCookie(t.db, j.id) };
 });
-afterAll(() => t.close());
 
 const today = todayInIndia();
 

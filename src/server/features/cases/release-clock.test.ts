@@ -3,7 +3,7 @@
 // TypeScript with assessRelease on the clock's day (independent of the SQL that keeps them), and only
 // people still in custody count. The day is moved by hand (the daily pass), through the dashboard
 // (which catches up when the day has turned) and through the deadline pass, with a fake clock.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { RELEASE_FILTERS, assessCase, type CaseFactsInput, type ReleaseCounts, type ReleaseFilter } from '#shared/cases.ts';
 import type { MembersPage } from '#shared/jail.ts';
@@ -12,18 +12,16 @@ import { addDays, addMonths, todayInIndia } from '#shared/release.ts';
 import { cases, familyMembers, releaseClock } from '#server/db/schema.ts';
 import { advanceReleaseClock, readFacts } from '#server/lib/case-facts.ts';
 import { runDeadlinePass } from '#server/features/deadlines/deadlines.scheduler.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let jail: string;
 let jailId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   jailId = (await createJailAuthority(t.db)).id;
   jail = await sessionCookie(t.db, jailId);
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

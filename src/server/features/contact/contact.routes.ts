@@ -6,6 +6,7 @@ import { ContactResultSchema, CONTACT_SENT, CONTACT_SENT_NO_AUTO_REPLY, SendCont
 import { enforce } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { sendContactMessage } from './contact.queries.ts';
+import { access } from '../../plugins/route-guard.ts';
 
 /** Per signed-in user and per address (IP): enough for a real conversation, not for spam. */
 export const CONTACT_LIMITS = { perUserPerHour: 5, perIpPerHour: 20 } as const;
@@ -19,7 +20,7 @@ export async function contactRoutes(base: FastifyInstance) {
   // form would let anyone make the server mail arbitrary addresses.
   app.post(
     '/api/contact',
-    { config: { roles: 'signed-in' }, schema: { body: SendContactMessageSchema, response: { 201: ContactResultSchema } } },
+    { config: access.signedIn, schema: { body: SendContactMessageSchema, response: { 201: ContactResultSchema } } },
     async (req, reply) => {
       const user = requireUser(req);
       const tooMany = 'Too many messages. Please wait an hour and try again.';

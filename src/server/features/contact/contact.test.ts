@@ -1,22 +1,18 @@
 import { startSmtp } from '#tests/smtp.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LIMITS } from '#shared/constants.ts';
 import { CONTACT_SENT, CONTACT_SENT_NO_AUTO_REPLY } from '#shared/contact.ts';
 import { contactMessages, emailOutbox } from '#server/db/schema.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { createMailer, type Mailer, type OutgoingEmail } from '#server/lib/mailer.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { createTestApp, useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, sessionCookie, uniqueEmail } from '#tests/factories.ts';
 import { AUTO_REPLIES_PER_ADDRESS_PER_DAY } from './contact.queries.ts';
 import { CONTACT_LIMITS } from './contact.routes.ts';
 
 const quiet = { warn() {}, error() {} };
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ CONTACT_TO: 'operator@rihaai.example' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ CONTACT_TO: 'operator@rihaai.example' });
 
 async function signedIn() {
   const { user } = await createFamilyMember(t.db);

@@ -61,6 +61,15 @@ const hearingColumns = {
   updatedAt: hearings.updatedAt,
 };
 
+/** What a notice of a hearing shows (the next hearing, the day-before reminder): from hearings joined with cases. */
+export const hearingNoticeColumns = {
+  caseId: hearings.caseId,
+  caseNumber: cases.caseNumber,
+  hearingOn: hearings.hearingOn,
+  court: hearings.court,
+  purpose: hearings.purpose,
+};
+
 const toHearing = (h: { updatedAt: Date } & Omit<Hearing, 'updatedAt'>): Hearing => ({ ...h, updatedAt: h.updatedAt.toISOString() });
 
 export async function listHearings(db: Db, caseId: string): Promise<Hearing[]> {
@@ -147,13 +156,7 @@ export async function caseAudienceIds(db: Db, familyMemberId: string): Promise<s
 /** The family member's next hearing without an outcome, today or later (Indian date). */
 export async function findNextHearing(db: Db, familyMemberId: string, today: string): Promise<NextHearing> {
   const [row] = await db
-    .select({
-      caseId: hearings.caseId,
-      caseNumber: cases.caseNumber,
-      hearingOn: hearings.hearingOn,
-      court: hearings.court,
-      purpose: hearings.purpose,
-    })
+    .select(hearingNoticeColumns)
     .from(hearings)
     .innerJoin(cases, eq(cases.id, hearings.caseId))
     .where(and(eq(cases.familyMemberId, familyMemberId), gte(hearings.hearingOn, today), isNull(hearings.outcome)))

@@ -16,6 +16,7 @@ import {
   SavePrisonSchema,
   UpdateHearingSchema,
   indianDay,
+  type Hearing,
 } from '#shared/deadlines.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { audit } from '../../lib/audit.ts';
@@ -41,20 +42,28 @@ import {
   updatePrison,
 } from './deadlines.queries.ts';
 import { caseLink } from './deadlines.scheduler.ts';
-
-const RECORDERS = { roles: ['Lawyer', 'Jail-Authority'] as const };
-const READERS = { roles: ['Family-Member', 'Lawyer', 'Jail-Authority'] as const };
-const JAIL = { roles: ['Jail-Authority'] as const };
+import { access } from '../../plugins/route-guard.ts';
 
 /** Tells everyone following the case except the person who made the change. */
-async function tellCase(
-  tx: Db,
-  input: { familyMemberId: string; caseId: string; actorId: string; kind: MessageKind; params: Record<string, string>; publicUrl: string },
-) {
-  const ids = (await caseAudienceIds(tx, input.familyMemberId)).filter((id) => id !== input.actorId);
+/** Whose case a notice is about, who acted (not told) and where links point. */
+interface CaseNotice {
+  familyMemberId: string;
+  caseId: string;
+  actorId: string;
+  publicUrl: string;
+}
+
+/** Tells the case's people (the family member, accepted lawyers), except the one who acted. */
+async function tellCase(tx: Db, about: CaseNotice, kind: MessageKind, params: Record<string, string>) {
+  const ids = (await caseAudienceIds(tx, about.familyMemberId)).filter((id) => id !== about.actorId);
   for (const r of await findRecipients(tx, ids)) {
-    await notify(tx, r, { kind: input.kind, params: input.params, link: caseLink(r.role, input.caseId), publicUrl: input.publicUrl });
+    await notify(tx, r, { kind, params, link: caseLink(r.role, about.caseId), publicUrl: about.publicUrl });
   }
+}
+
+/** A hearing recorded, or its date or court changed. */
+function tellHearingRecorded(tx: Db, about: CaseNotice, caseNumber: string, h: Hearing) {
+  return tellCase(tx, about, 'hearing_recorded', { caseNumber, date: h.hearingOn, court: h.court, purpose: h.purpose });
 }
 
 function outcomeTooEarly(hearingOn: string, outcome: string | null) {
@@ -67,10 +76,16 @@ function outcomeTooEarly(hearingOn: string, outcome: string | null) {
 export async function deadlinesRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, env } = app.deps;
+  const noticeAbout = (row: { id: string; familyMemberId: string }, actorId: string): CaseNotice => ({
+    familyMemberId: row.familyMemberId,
+    caseId: row.id,
+    actorId,
+    publicUrl: env.PUBLIC_URL,
+  });
 
   app.get(
     '/api/cases/:caseId/deadlines',
-    { config: READERS, schema: { params: CaseParamsSchema, response: { 200: CaseDeadlinesSchema } } },
+    { config: access.anyRole, schema: { params: CaseParamsSchema, response: { 200: CaseDeadlinesSchema } } },
     async (req) => {
       const user = requireUser(req);
       const row = await findCase(db, req.params.caseId, user);
@@ -81,21 +96,14 @@ export async function deadlinesRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/cases/:caseId/hearings',
-    { config: RECORDERS, schema: { params: CaseParamsSchema, body: CreateHearingSchema, response: { 201: HearingSchema } } },
+    { config: access.lawyerOrJail, schema: { params: CaseParamsSchema, body: CreateHearingSchema, response: { 201: HearingSchema } } },
     async (req, reply) => {
       const user = requireUser(req);
       const row = await findCase(db, req.params.caseId, user);
       assertCanRecord(user, row);
       const hearing = await db.transaction(async (tx) => {
         const h = await insertHearing(tx, { caseId: row.id, ...req.body, recordedBy: user.id });
-        await tellCase(tx, {
-          familyMemberId: row.familyMemberId,
-          caseId: row.id,
-          actorId: user.id,
-          kind: 'hearing_recorded',
-          params: { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, purpose: h.purpose },
-          publicUrl: env.PUBLIC_URL,
-        });
+        await tellHearingRecorded(tx, noticeAbout(row, user.id), row.caseNumber, h);
         await audit(tx, user.id, 'hearing.recorded', row.familyMemberId, { hearingId: h.id, caseId: row.id });
         return h;
       });
@@ -105,7 +113,7 @@ export async function deadlinesRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/hearings/:id',
-    { config: RECORDERS, schema: { params: HearingParamsSchema, body: UpdateHearingSchema, response: { 200: HearingSchema } } },
+    { config: access.lawyerOrJail, schema: { params: HearingParamsSchema, body: UpdateHearingSchema, response: { 200: HearingSchema } } },
     async (req) => {
       const user = requireUser(req);
       const caseId = await findHearingCaseId(db, req.params.id);
@@ -118,23 +126,10 @@ export async function deadlinesRoutes(base: FastifyInstance) {
         if (!before) throw notFound('hearing');
         const h = await updateHearing(tx, req.params.id, req.body);
         if (h.outcome !== null && h.outcome !== before.outcome) {
-          await tellCase(tx, {
-            familyMemberId: row.familyMemberId,
-            caseId: row.id,
-            actorId: user.id,
-            kind: 'hearing_outcome',
-            params: { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, outcome: h.outcome },
-            publicUrl: env.PUBLIC_URL,
-          });
+          const params = { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, outcome: h.outcome };
+          await tellCase(tx, noticeAbout(row, user.id), 'hearing_outcome', params);
         } else if (h.hearingOn !== before.hearingOn || h.court !== before.court) {
-          await tellCase(tx, {
-            familyMemberId: row.familyMemberId,
-            caseId: row.id,
-            actorId: user.id,
-            kind: 'hearing_recorded',
-            params: { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, purpose: h.purpose },
-            publicUrl: env.PUBLIC_URL,
-          });
+          await tellHearingRecorded(tx, noticeAbout(row, user.id), row.caseNumber, h);
         }
         await audit(tx, user.id, 'hearing.updated', row.familyMemberId, { hearingId: h.id, caseId: row.id });
         return h;
@@ -144,7 +139,7 @@ export async function deadlinesRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/cases/:caseId/bail',
-    { config: RECORDERS, schema: { params: CaseParamsSchema, body: SaveBailSchema, response: { 200: CaseDeadlinesSchema } } },
+    { config: access.lawyerOrJail, schema: { params: CaseParamsSchema, body: SaveBailSchema, response: { 200: CaseDeadlinesSchema } } },
     async (req) => {
       const user = requireUser(req);
       const row = await findCase(db, req.params.caseId, user);
@@ -160,12 +155,11 @@ export async function deadlinesRoutes(base: FastifyInstance) {
       if (details[0]) throw invalid(details[0].message, details);
       await db.transaction(async (tx) => {
         await saveBailDates(tx, row.id, req.body);
-        const base = { familyMemberId: row.familyMemberId, caseId: row.id, actorId: user.id, publicUrl: env.PUBLIC_URL };
+        const about = noticeAbout(row, user.id);
         const params = { caseNumber: row.caseNumber, member: row.memberName };
         if (bailGrantedOn && bailGrantedOn !== row.bailGrantedOn && !releasedOn)
-          await tellCase(tx, { ...base, kind: 'bail_granted', params: { ...params, date: bailGrantedOn } });
-        if (releasedOn && releasedOn !== row.releasedOn)
-          await tellCase(tx, { ...base, kind: 'released', params: { ...params, date: releasedOn } });
+          await tellCase(tx, about, 'bail_granted', { ...params, date: bailGrantedOn });
+        if (releasedOn && releasedOn !== row.releasedOn) await tellCase(tx, about, 'released', { ...params, date: releasedOn });
         await audit(tx, user.id, 'case.bail_dates_saved', row.familyMemberId, { caseId: row.id, bailGrantedOn, releasedOn });
       });
       const after = await findCase(db, row.id, user);
@@ -173,39 +167,43 @@ export async function deadlinesRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get('/api/hearings/next', { config: { roles: ['Family-Member'] }, schema: { response: { 200: NextHearingSchema } } }, async (req) =>
+  app.get('/api/hearings/next', { config: access.family, schema: { response: { 200: NextHearingSchema } } }, async (req) =>
     findNextHearing(db, requireUser(req).id, indianDay(new Date())),
   );
 
-  app.get('/api/jail/deadline-flags', { config: JAIL, schema: { response: { 200: DeadlineFlagsSchema } } }, async () => {
+  app.get('/api/jail/deadline-flags', { config: access.jail, schema: { response: { 200: DeadlineFlagsSchema } } }, async () => {
     const now = new Date();
     return listDeadlineFlags(db, now, indianDay(now));
   });
 
-  app.get('/api/prisons', { config: JAIL, schema: { response: { 200: PrisonListSchema } } }, async () => ({
+  app.get('/api/prisons', { config: access.jail, schema: { response: { 200: PrisonListSchema } } }, async () => ({
     prisons: await listPrisons(db),
   }));
 
   const prisonExists = () => conflict('prison_exists', 'A prison with this name already exists.');
 
-  app.post('/api/prisons', { config: JAIL, schema: { body: SavePrisonSchema, response: { 201: PrisonSchema } } }, async (req, reply) => {
-    const user = requireUser(req);
-    try {
-      const prison = await db.transaction(async (tx) => {
-        const p = await insertPrison(tx, req.body);
-        await audit(tx, user.id, 'prison.created', p.id);
-        return p;
-      });
-      return reply.status(201).send(prison);
-    } catch (err) {
-      if (isUniqueViolation(err, 'prisons_name_unique')) throw prisonExists();
-      throw err;
-    }
-  });
+  app.post(
+    '/api/prisons',
+    { config: access.jail, schema: { body: SavePrisonSchema, response: { 201: PrisonSchema } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      try {
+        const prison = await db.transaction(async (tx) => {
+          const p = await insertPrison(tx, req.body);
+          await audit(tx, user.id, 'prison.created', p.id);
+          return p;
+        });
+        return reply.status(201).send(prison);
+      } catch (err) {
+        if (isUniqueViolation(err, 'prisons_name_unique')) throw prisonExists();
+        throw err;
+      }
+    },
+  );
 
   app.put(
     '/api/prisons/:id',
-    { config: JAIL, schema: { params: PrisonParamsSchema, body: SavePrisonSchema, response: { 200: PrisonSchema } } },
+    { config: access.jail, schema: { params: PrisonParamsSchema, body: SavePrisonSchema, response: { 200: PrisonSchema } } },
     async (req) => {
       const user = requireUser(req);
       try {

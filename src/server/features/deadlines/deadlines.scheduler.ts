@@ -21,7 +21,7 @@ import { DEADLINE_LIMITS, addDays, indianDay } from '#shared/deadlines.ts';
 import type { Db } from '../../db/client.ts';
 import { cases, deadlineEvents, hearings, lawyerRequests, lawyers, prisons, users } from '../../db/schema.ts';
 import { findRecipients, sendEmail, notify, type Recipient } from '../../lib/notify.ts';
-import { caseAudienceIds } from './deadlines.queries.ts';
+import { caseAudienceIds, hearingNoticeColumns } from './deadlines.queries.ts';
 import { setBeforeDeliveryPass } from '../../lib/outbox.ts';
 import { syncReleaseClock } from '../../lib/case-facts.ts';
 
@@ -54,16 +54,7 @@ const notFired = (keySql: ReturnType<typeof sql>) =>
 async function hearingReminders(db: Db, o: Required<DeadlinePassOptions>, today: string): Promise<string[]> {
   const tomorrow = addDays(today, 1);
   const due = await db
-    .select({
-      id: hearings.id,
-      caseId: hearings.caseId,
-      hearingOn: hearings.hearingOn,
-      court: hearings.court,
-      purpose: hearings.purpose,
-      caseNumber: cases.caseNumber,
-      memberId: cases.familyMemberId,
-      memberName: users.name,
-    })
+    .select({ id: hearings.id, ...hearingNoticeColumns, memberId: cases.familyMemberId, memberName: users.name })
     .from(hearings)
     .innerJoin(cases, eq(cases.id, hearings.caseId))
     .innerJoin(users, eq(users.id, cases.familyMemberId))

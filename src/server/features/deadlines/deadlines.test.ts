@@ -1,18 +1,14 @@
 // Hearings, bail dates, prisons, flags and notifications at the API boundary: 401, 404
 // (cannot see), 403 (cannot act), 400 (bad fields) and the happy paths; notifications in the
 // reader's language.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, indianDay } from '#shared/deadlines.ts';
 import { cases, emailOutbox, lawyerRequests, notifications, users } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const today = () => indianDay(new Date());
 

@@ -1,6 +1,6 @@
 // Family member queries. Every list is a fixed number of statements (joins and IN lists), never one per row.
 import { and, asc, desc, eq, notExists, sql, type SQL } from 'drizzle-orm';
-import type { CaseType, RequestStatus } from '#shared/constants.ts';
+import type { CaseType } from '#shared/constants.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type {
   Case,
@@ -313,15 +313,26 @@ export async function findMemberNgo(db: Db, userId: string): Promise<FamilyNgo |
   };
 }
 
-interface RequestRow {
-  id: string;
-  lawyerId: string;
-  lawyerName: string;
-  lawyerType: string;
-  status: RequestStatus;
-  createdAt: Date;
-  decidedAt: Date | null;
+/** The member's lawyer requests, newest first, with each lawyer's name and type. */
+function listMemberRequests(db: Db, familyMemberId: string) {
+  return db
+    .select({
+      id: lawyerRequests.id,
+      lawyerId: lawyerRequests.lawyerId,
+      lawyerName: users.name,
+      lawyerType: lawyers.lawyerType,
+      status: lawyerRequests.status,
+      createdAt: lawyerRequests.createdAt,
+      decidedAt: lawyerRequests.decidedAt,
+    })
+    .from(lawyerRequests)
+    .innerJoin(lawyers, eq(lawyers.userId, lawyerRequests.lawyerId))
+    .innerJoin(users, eq(users.id, lawyerRequests.lawyerId))
+    .where(eq(lawyerRequests.familyMemberId, familyMemberId))
+    .orderBy(desc(lawyerRequests.createdAt), desc(lawyerRequests.id));
 }
+
+type RequestRow = Awaited<ReturnType<typeof listMemberRequests>>[number];
 
 /**
  * Every case of the member with where it stands. Four statements whatever the number of cases,
@@ -350,21 +361,7 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
   if (!first) return undefined;
   const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));
   const [requests, docs, events] = await Promise.all([
-    db
-      .select({
-        id: lawyerRequests.id,
-        lawyerId: lawyerRequests.lawyerId,
-        lawyerName: users.name,
-        lawyerType: lawyers.lawyerType,
-        status: lawyerRequests.status,
-        createdAt: lawyerRequests.createdAt,
-        decidedAt: lawyerRequests.decidedAt,
-      })
-      .from(lawyerRequests)
-      .innerJoin(lawyers, eq(lawyers.userId, lawyerRequests.lawyerId))
-      .innerJoin(users, eq(users.id, lawyerRequests.lawyerId))
-      .where(eq(lawyerRequests.familyMemberId, userId))
-      .orderBy(desc(lawyerRequests.createdAt), desc(lawyerRequests.id)),
+    listMemberRequests(db, userId),
     listMemberDocuments(db, userId),
     listCaseEvents(
       db,

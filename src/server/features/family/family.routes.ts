@@ -22,58 +22,59 @@ import { receiveDocument } from '../../lib/documents.ts';
 import { admitUpload } from '../../lib/upload-limits.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as family from './family.use-cases.ts';
-
-const FAMILY = { roles: ['Family-Member'] as const };
+import { access } from '../../plugins/route-guard.ts';
 
 export async function familyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.get('/api/family/registration', { config: FAMILY, schema: { response: { 200: FamilyRegistrationSchema } } }, async (req) =>
+  app.get('/api/family/registration', { config: access.family, schema: { response: { 200: FamilyRegistrationSchema } } }, async (req) =>
     family.getRegistration(deps, requireUser(req)),
   );
 
   app.put(
     '/api/family/registration',
-    { config: FAMILY, schema: { body: RegisterFamilySchema, response: { 200: FamilyRegistrationSchema } } },
+    { config: access.family, schema: { body: RegisterFamilySchema, response: { 200: FamilyRegistrationSchema } } },
     async (req) => family.register(deps, requireUser(req), req.body),
   );
 
-  app.get('/api/family/summary', { config: FAMILY, schema: { response: { 200: PersonalSummarySchema } } }, async (req) =>
+  app.get('/api/family/summary', { config: access.family, schema: { response: { 200: PersonalSummarySchema } } }, async (req) =>
     family.getSummary(deps, requireUser(req)),
   );
 
-  app.get('/api/family/cases', { config: FAMILY, schema: { response: { 200: FamilyCasesSchema } } }, async (req) =>
+  app.get('/api/family/cases', { config: access.family, schema: { response: { 200: FamilyCasesSchema } } }, async (req) =>
     family.listCases(deps, requireUser(req)),
   );
 
-  app.post('/api/family/cases', { config: FAMILY, schema: { body: CreateCaseSchema, response: { 201: CaseSchema } } }, async (req, reply) =>
-    reply.status(201).send(await family.addCase(deps, requireUser(req), req.body)),
+  app.post(
+    '/api/family/cases',
+    { config: access.family, schema: { body: CreateCaseSchema, response: { 201: CaseSchema } } },
+    async (req, reply) => reply.status(201).send(await family.addCase(deps, requireUser(req), req.body)),
   );
 
   app.get(
     '/api/family/lawyers',
-    { config: FAMILY, schema: { querystring: LawyerSearchQuerySchema, response: { 200: LawyerSearchSchema } } },
+    { config: access.family, schema: { querystring: LawyerSearchQuerySchema, response: { 200: LawyerSearchSchema } } },
     async (req) => family.searchLawyers(deps, requireUser(req), req.query),
   );
 
   app.post(
     '/api/family/requests',
-    { config: FAMILY, schema: { body: CreateLawyerRequestSchema, response: { 201: LawyerRequestSchema } } },
+    { config: access.family, schema: { body: CreateLawyerRequestSchema, response: { 201: LawyerRequestSchema } } },
     async (req, reply) => reply.status(201).send(await family.requestLawyer(deps, requireUser(req), req.body.lawyerId)),
   );
 
-  app.get('/api/family/ngo', { config: FAMILY, schema: { response: { 200: FamilyNgoSchema } } }, async (req) =>
+  app.get('/api/family/ngo', { config: access.family, schema: { response: { 200: FamilyNgoSchema } } }, async (req) =>
     family.getNgo(deps, requireUser(req)),
   );
 
-  app.get('/api/family/documents', { config: FAMILY, schema: { response: { 200: FamilyDocumentsSchema } } }, async (req) =>
+  app.get('/api/family/documents', { config: access.family, schema: { response: { 200: FamilyDocumentsSchema } } }, async (req) =>
     family.listDocuments(deps, requireUser(req)),
   );
 
   // The family member's own bail paper (docs/spec.md#4-states-and-transitions Family-member bail upload). Refusals
   // come before the file is read: a refused upload costs no more than its headers.
-  app.post('/api/family/documents', { config: FAMILY, schema: { response: { 201: DocumentMetaSchema } } }, async (req, reply) => {
+  app.post('/api/family/documents', { config: access.family, schema: { response: { 201: DocumentMetaSchema } } }, async (req, reply) => {
     const user = requireUser(req);
     await family.assertRegistered(deps, user);
     await admitUpload(deps.db, deps.env, req, reply, user.id);

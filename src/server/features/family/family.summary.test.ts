@@ -1,18 +1,14 @@
 // GET /api/family/summary: the signed-in member's own record for the chat assistant.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PersonalSummary } from '#shared/assistant.ts';
 import type { CaseFactsInput } from '#shared/cases.ts';
 import { addDays, todayInIndia } from '#shared/release.ts';
 import { bailReviews, hearings, lawyerRequests, ngoAssignments } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createLawyer, createLawyerRequest, createNgo, createUser, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function summaryOf(cookie: string) {
   const res = await t.request('GET', '/api/family/summary', { cookie });

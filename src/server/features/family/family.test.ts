@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PHONE_RULE } from '#shared/family.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { auditEvents, cases, documents, emailOutbox, familyMembers, lawyerRequests } from '#server/db/schema.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import {
   createBailReview,
   createDocument,
@@ -19,11 +19,7 @@ import {
 } from '#tests/factories.ts';
 import { minimalJpeg, minimalPdf, minimalPng, multipartBody } from '#tests/fixtures/files.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const validForm = {
   phone: '+91 98765-43210',

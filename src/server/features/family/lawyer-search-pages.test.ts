@@ -1,12 +1,12 @@
 // The family's lawyer search in keyset pages (docs/decisions/0016-lawyer-search-keyset-pages.md): every
 // matching lawyer exactly once across the pages, nearby first and by name and id within each rank, a
 // bounded page, and a 400 for a cursor the server did not write.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LAWYER_SEARCH_PAGE_SIZE, type LawyerSearch } from '#shared/family.ts';
 import type { CaseType } from '#shared/constants.ts';
 import { lawyers, users } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createLawyer, createLawyerRequest, sessionCookie } from '#tests/factories.ts';
 
 const SITAPUR = { state: 'UP', district: 'Sitapur' };
@@ -15,11 +15,7 @@ const NEW_DELHI = { state: 'DL', district: 'New Delhi' };
 const PLACES = [SITAPUR, LUCKNOW, NEW_DELHI, undefined];
 const RANK = { district: 0, state: 1, other: 2 } as const;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function readAllPages(cookie: string) {
   const pages: LawyerSearch[] = [];

@@ -3,7 +3,7 @@
 // documents) built as JSON per page row, the counters and charts from jail_counts, and a search's
 // match count — never a query per row — and it reads only what it returns through indexes,
 // whatever the table size (docs/decisions/0009-jail-dashboard-at-scale.md).
-import { and, asc, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
 import {
   JAIL_ERROR_MESSAGES,
@@ -39,7 +39,7 @@ import { audit } from '../../lib/audit.ts';
 import { findRecipients, notify, sendEmail } from '../../lib/notify.ts';
 import { RELEASE_FILTER_COLUMNS } from './jail.release.ts';
 import { ensureReleaseClock } from '../../lib/case-facts.ts';
-import { noBailPaper } from '../../policies/ngo.policy.ts';
+import { hasFreeSeat, ngoAlreadyAssigned, ngoNotFound, noBailPaper, noSeats } from '../../policies/ngo.policy.ts';
 
 const memberId = familyMembers.userId;
 
@@ -398,11 +398,11 @@ export async function assignNgo(db: Db, input: { familyMemberId: string; ngoId: 
       .from(ngoAssignments)
       .where(eq(ngoAssignments.familyMemberId, member.id))
       .limit(1);
-    if (held) throw conflict('ngo_already_assigned', JAIL_ERROR_MESSAGES.alreadyAssigned);
+    if (held) throw ngoAlreadyAssigned();
     const [ngo] = await tx
       .update(ngos)
       .set({ seatsFree: sql`${ngos.seatsFree} - 1` })
-      .where(and(eq(ngos.id, input.ngoId), gt(ngos.seatsFree, 0)))
+      .where(and(eq(ngos.id, input.ngoId), hasFreeSeat()))
       .returning({
         id: ngos.id,
         name: ngos.name,
@@ -413,8 +413,8 @@ export async function assignNgo(db: Db, input: { familyMemberId: string; ngoId: 
       });
     if (!ngo) {
       const [exists] = await tx.select({ id: ngos.id }).from(ngos).where(eq(ngos.id, input.ngoId)).limit(1);
-      if (!exists) throw notFound('NGO');
-      throw conflict('no_seats', JAIL_ERROR_MESSAGES.noSeats);
+      if (!exists) throw ngoNotFound();
+      throw noSeats();
     }
     // A concurrent assignment of the same member waits here on the primary key, then finds it taken.
     const [assigned] = await tx
@@ -422,7 +422,7 @@ export async function assignNgo(db: Db, input: { familyMemberId: string; ngoId: 
       .values({ familyMemberId: member.id, ngoId: ngo.id, assignedBy: input.assignedBy })
       .onConflictDoNothing()
       .returning({ familyMemberId: ngoAssignments.familyMemberId });
-    if (!assigned) throw conflict('ngo_already_assigned', JAIL_ERROR_MESSAGES.alreadyAssigned);
+    if (!assigned) throw ngoAlreadyAssigned();
     await audit(tx, input.assignedBy, 'ngo.assigned', member.id, { ngoId: ngo.id });
     const { seatsFree, ...summary } = ngo;
     return { familyMemberId: member.id, ngo: summary, seatsFree };

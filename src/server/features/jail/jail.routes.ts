@@ -15,8 +15,8 @@ import { requireUser } from '../../plugins/auth.ts';
 import { acceptBail, assignNgo, listMembers, undoBailAccept } from './jail.queries.ts';
 import { releaseCounts } from './jail.release.ts';
 import { ReleaseCountsSchema } from '#shared/cases.ts';
-
-const JAIL = ['Jail-Authority'] as const;
+import { access } from '../../plugins/route-guard.ts';
+import { authorizeNgo } from '../../policies/ngo.policy.ts';
 
 export async function jailRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -24,27 +24,31 @@ export async function jailRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/jail/members',
-    { config: { roles: JAIL }, schema: { querystring: MembersQuerySchema, response: { 200: MembersPageSchema } } },
+    { config: access.jail, schema: { querystring: MembersQuerySchema, response: { 200: MembersPageSchema } } },
     async (req) => listMembers(db, req.query),
   );
 
   // Release tracker counts, apart from the member list so each stays one indexed query.
-  app.get('/api/jail/release-counts', { config: { roles: JAIL }, schema: { response: { 200: ReleaseCountsSchema } } }, async () =>
+  app.get('/api/jail/release-counts', { config: access.jail, schema: { response: { 200: ReleaseCountsSchema } } }, async () =>
     releaseCounts(db),
   );
 
   app.post(
     '/api/jail/members/:id/ngo',
     {
-      config: { roles: JAIL },
+      config: access.jail,
       schema: { params: MemberParamsSchema, body: AssignNgoSchema, response: { 200: AssignNgoResultSchema } },
     },
-    async (req) => assignNgo(db, { familyMemberId: req.params.id, ngoId: req.body.ngoId, assignedBy: requireUser(req).id }),
+    async (req) => {
+      const user = requireUser(req);
+      authorizeNgo(user, 'assign');
+      return assignNgo(db, { familyMemberId: req.params.id, ngoId: req.body.ngoId, assignedBy: user.id });
+    },
   );
 
   app.post(
     '/api/jail/members/:id/bail-accept',
-    { config: { roles: JAIL }, schema: { params: MemberParamsSchema, response: { 200: BailAcceptResultSchema } } },
+    { config: access.jail, schema: { params: MemberParamsSchema, response: { 200: BailAcceptResultSchema } } },
     async (req) =>
       acceptBail(db, {
         familyMemberId: req.params.id,
@@ -57,7 +61,7 @@ export async function jailRoutes(base: FastifyInstance) {
   // A mistaken Bail-Accept, undone within BAIL_UNDO_SECONDS (any jail authority; audited).
   app.post(
     '/api/jail/members/:id/bail-accept/undo',
-    { config: { roles: JAIL }, schema: { params: MemberParamsSchema, response: { 200: BailUndoResultSchema } } },
+    { config: access.jail, schema: { params: MemberParamsSchema, response: { 200: BailUndoResultSchema } } },
     async (req) => undoBailAccept(db, { familyMemberId: req.params.id, undoneBy: requireUser(req).id, windowMs: BAIL_UNDO_SECONDS * 1000 }),
   );
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JailMember, MembersPage } from '#shared/jail.ts';
 import { auditEvents, bailReviews, emailOutbox, ngoAssignments, ngos, users } from '#server/db/schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import {
   createBailReview,
   createDocument,
@@ -18,14 +18,12 @@ import {
   sessionCookie,
 } from '#tests/factories.ts';
 
-let t: TestApp;
+// Bail-Accept emails go out at once here; bail-undo.test.ts covers the hold.
+const t = useTestApp({ BAIL_EMAIL_HOLD_SECONDS: '0' });
 let jail: string;
 beforeAll(async () => {
-  // Bail-Accept emails go out at once here; bail-undo.test.ts covers the hold.
-  t = await createTestApp({ BAIL_EMAIL_HOLD_SECONDS: '0' });
   jail = await sessionCookie(t.db, (await createJailAuthority(t.db)).id);
 });
-afterAll(() => t.close());
 
 const quiet = { warn: () => {}, error: () => {} };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -1,7 +1,7 @@
 // The lawyer's "Current case status" (GET /api/lawyers/clients) shows where each client stands:
 // bail accepted or not, and the NGO assigned, with its contact.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/test-app.ts';
 import {
   createBailReview,
   createFamilyMember,
@@ -12,11 +12,7 @@ import {
   sessionCookie,
 } from '#tests/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe("the lawyer's current case status", () => {
   it('shows bail and NGO for a client who has them, and none for one who has not', async () => {

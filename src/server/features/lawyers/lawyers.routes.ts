@@ -18,25 +18,24 @@ import { receiveDocument } from '../../lib/documents.ts';
 import { admitUpload } from '../../lib/upload-limits.ts';
 import * as lawyers from './lawyers.use-cases.ts';
 import { withdrawRequestRoutes } from './withdraw-request.routes.ts';
-
-const LAWYER = { roles: ['Lawyer'] as const };
+import { access } from '../../plugins/route-guard.ts';
 
 export async function lawyersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   await withdrawRequestRoutes(base);
 
-  app.get('/api/lawyers/registration', { config: LAWYER, schema: { response: { 200: LawyerRegistrationSchema } } }, async (req) =>
+  app.get('/api/lawyers/registration', { config: access.lawyer, schema: { response: { 200: LawyerRegistrationSchema } } }, async (req) =>
     lawyers.getRegistration(deps, requireUser(req)),
   );
 
   app.put(
     '/api/lawyers/registration',
-    { config: LAWYER, schema: { body: SaveLawyerRegistrationSchema, response: { 200: LawyerRegistrationSchema } } },
+    { config: access.lawyer, schema: { body: SaveLawyerRegistrationSchema, response: { 200: LawyerRegistrationSchema } } },
     async (req) => lawyers.register(deps, requireUser(req), req.body),
   );
 
-  app.get('/api/lawyers/requests', { config: LAWYER, schema: { response: { 200: PendingRequestListSchema } } }, async (req) =>
+  app.get('/api/lawyers/requests', { config: access.lawyer, schema: { response: { 200: PendingRequestListSchema } } }, async (req) =>
     lawyers.listRequests(deps, requireUser(req)),
   );
 
@@ -46,18 +45,18 @@ export async function lawyersRoutes(base: FastifyInstance) {
   ] as const) {
     app.post(
       `/api/lawyers/requests/:id/${action}`,
-      { config: LAWYER, schema: { params: RequestIdParamsSchema, response: { 200: RequestDecisionSchema } } },
+      { config: access.lawyer, schema: { params: RequestIdParamsSchema, response: { 200: RequestDecisionSchema } } },
       async (req) => lawyers.decide(deps, requireUser(req), req.params.id, status),
     );
   }
 
-  app.get('/api/lawyers/clients', { config: LAWYER, schema: { response: { 200: LawyerClientListSchema } } }, async (req) =>
+  app.get('/api/lawyers/clients', { config: access.lawyer, schema: { response: { 200: LawyerClientListSchema } } }, async (req) =>
     lawyers.listAcceptedClients(deps, requireUser(req)),
   );
 
   app.post(
     '/api/lawyers/clients/:familyMemberId/documents',
-    { config: LAWYER, schema: { params: ClientParamsSchema, response: { 201: DocumentMetaSchema } } },
+    { config: access.lawyer, schema: { params: ClientParamsSchema, response: { 201: DocumentMetaSchema } } },
     async (req, reply) => {
       const user = requireUser(req);
       const { familyMemberId } = req.params;

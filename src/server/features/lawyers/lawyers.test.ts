@@ -1,18 +1,14 @@
 import { startSmtp } from '#tests/smtp.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, documents, emailOutbox, lawyerRequests, lawyers } from '#server/db/schema.ts';
 import { createMailer } from '#server/lib/mailer.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { minimalPdf, minimalPng, multipartBody } from '#tests/fixtures/files.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, createUser, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PDF = minimalPdf();
 const PNG = minimalPng();

@@ -1,16 +1,12 @@
 // A family member withdraws a pending lawyer request: role, ownership, state, the race with the
 // lawyer's answer, the lawyer's notice in their language, the audit entry and the timeline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, emailOutbox, lawyerRequests, notifications, users } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const requestRow = async (id: string) => (await t.db.select().from(lawyerRequests).where(eq(lawyerRequests.id, id)))[0]!;
 const noticesOf = (userId: string) => t.db.select().from(notifications).where(eq(notifications.userId, userId));

@@ -1,21 +1,19 @@
 // Location: state and district from the fixed list, checked by the server, stored
 // for family members, lawyers and NGOs; lawyer search and the NGO picker put the same district first,
 // then the same state, then the rest, and say which is which.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyRegistration, LawyerSearch } from '#shared/family.ts';
 import type { LawyerRegistration } from '#shared/lawyers.ts';
 import type { Ngo, NgoList } from '#shared/ngos.ts';
 import { INDIA_STATES, isDistrictOf } from '#shared/india-locations.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createNgo, createUser, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let jail: string;
 beforeAll(async () => {
-  t = await createTestApp();
   jail = await sessionCookie(t.db, (await createJailAuthority(t.db)).id);
 });
-afterAll(() => t.close());
 
 const SITAPUR = { state: 'UP', district: 'Sitapur' };
 const LUCKNOW = { state: 'UP', district: 'Lucknow' };

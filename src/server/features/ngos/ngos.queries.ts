@@ -1,13 +1,13 @@
 // NGO management by the jail authority (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong: add, edit seats; who is assigned to each).
-import { asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Ngo, NgoInput, NgoMembersPage, NgoUpdate } from '#shared/ngos.ts';
-import { NGO_CONFLICT_MESSAGES, NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
+import { NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
 import type { Db } from '../../db/client.ts';
 import { familyMembers, ngoAssignments, ngos, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { nearbyFirst, nearnessOf } from '../../lib/location.ts';
 import { toStoredLocation, type Location } from '#shared/locations.ts';
+import { capacityRefusal, hasFreeSeat, ngoChanged, ngoNotFound } from '../../policies/ngo.policy.ts';
 
 // One statement for the list and its counts: assignments are counted in a grouped subquery.
 const assignedCounts = (db: Db) =>
@@ -40,7 +40,7 @@ function selectNgos(db: Db) {
 /** With `near` (a family member's prison location): NGOs in that district first, then that state. */
 export async function listNgos(db: Db, options: { availableOnly: boolean; near?: Location | null }): Promise<Ngo[]> {
   const q = selectNgos(db);
-  const filtered = options.availableOnly ? q.where(gt(ngos.seatsFree, 0)) : q;
+  const filtered = options.availableOnly ? q.where(hasFreeSeat()) : q;
   if (options.near === undefined) return filtered.orderBy(asc(ngos.name), asc(ngos.id));
   const near = options.near;
   const rows = await filtered.orderBy(...nearbyFirst(ngos, near), asc(ngos.name), asc(ngos.id));
@@ -87,11 +87,12 @@ export async function createNgo(db: Db, input: NgoInput, actorId: string): Promi
 export async function updateNgo(db: Db, id: string, input: NgoUpdate, actorId: string): Promise<Ngo> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ version: ngos.version }).from(ngos).where(eq(ngos.id, id)).for('update');
-    if (!locked) throw notFound('NGO');
-    if (locked.version !== input.version) throw conflict('ngo_changed', NGO_CONFLICT_MESSAGES.changed);
+    if (!locked) throw ngoNotFound();
+    if (locked.version !== input.version) throw ngoChanged();
     const [assigned] = await tx.select({ n: count() }).from(ngoAssignments).where(eq(ngoAssignments.ngoId, id));
     const taken = assigned?.n ?? 0;
-    if (input.seatsTotal < taken) throw conflict('seats_below_assigned', NGO_CONFLICT_MESSAGES.belowAssigned);
+    const refusal = capacityRefusal(input.seatsTotal, taken);
+    if (refusal) throw refusal;
     const { seatsTotal, version, ...fields } = input;
     await tx
       .update(ngos)
@@ -99,7 +100,7 @@ export async function updateNgo(db: Db, id: string, input: NgoUpdate, actorId: s
       .where(eq(ngos.id, id));
     await audit(tx, actorId, 'ngo.updated', id, { seatsTotal, seatsFree: seatsTotal - taken });
     const ngo = await findNgo(tx, id);
-    if (!ngo) throw notFound('NGO');
+    if (!ngo) throw ngoNotFound();
     return ngo;
   });
 }
@@ -125,7 +126,7 @@ export async function listNgoMembers(db: Db, id: string, page: number): Promise<
       .limit(pageSize)
       .offset((page - 1) * pageSize),
   ]);
-  if (!ngo) throw notFound('NGO');
+  if (!ngo) throw ngoNotFound();
   return {
     ngo,
     items: items.map((m) => ({ ...m, assignedAt: m.assignedAt.toISOString() })),

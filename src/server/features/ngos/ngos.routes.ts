@@ -1,4 +1,5 @@
 // NGO management (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): the jail authority lists, adds and edits NGOs and sees who is assigned.
+// Each route parses and calls one use case (ngos.use-cases.ts), which asks the NGO policy.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -12,43 +13,35 @@ import {
   NgoUpdateSchema,
 } from '#shared/ngos.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { notFound } from '../../lib/errors.ts';
-import { createNgo, findMemberLocation, listNgoMembers, listNgos, updateNgo } from './ngos.queries.ts';
-
-const JAIL = ['Jail-Authority'] as const;
+import { access } from '../../plugins/route-guard.ts';
+import * as ngos from './ngos.use-cases.ts';
 
 export async function ngosRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { deps } = app;
 
   app.get(
     '/api/ngos',
-    { config: { roles: JAIL }, schema: { querystring: NgoListQuerySchema, response: { 200: NgoListSchema } } },
-    async (req) => {
-      const availableOnly = req.query.available === 'true';
-      if (!req.query.near) return { items: await listNgos(db, { availableOnly }) };
-      const near = await findMemberLocation(db, req.query.near);
-      if (near === undefined) throw notFound('family member');
-      return { items: await listNgos(db, { availableOnly, near }) };
-    },
+    { config: access.jail, schema: { querystring: NgoListQuerySchema, response: { 200: NgoListSchema } } },
+    async (req) => ngos.list(deps, requireUser(req), req.query),
   );
 
-  app.post('/api/ngos', { config: { roles: JAIL }, schema: { body: NgoInputSchema, response: { 201: NgoSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createNgo(db, req.body, requireUser(req).id)),
+  app.post('/api/ngos', { config: access.jail, schema: { body: NgoInputSchema, response: { 201: NgoSchema } } }, async (req, reply) =>
+    reply.status(201).send(await ngos.create(deps, requireUser(req), req.body)),
   );
 
   app.put(
     '/api/ngos/:id',
-    { config: { roles: JAIL }, schema: { params: NgoIdParamsSchema, body: NgoUpdateSchema, response: { 200: NgoSchema } } },
-    async (req) => updateNgo(db, req.params.id, req.body, requireUser(req).id),
+    { config: access.jail, schema: { params: NgoIdParamsSchema, body: NgoUpdateSchema, response: { 200: NgoSchema } } },
+    async (req) => ngos.update(deps, requireUser(req), req.params.id, req.body),
   );
 
   app.get(
     '/api/ngos/:id/members',
     {
-      config: { roles: JAIL },
+      config: access.jail,
       schema: { params: NgoIdParamsSchema, querystring: NgoMembersQuerySchema, response: { 200: NgoMembersPageSchema } },
     },
-    async (req) => listNgoMembers(db, req.params.id, req.query.page),
+    async (req) => ngos.listMembers(deps, requireUser(req), req.params.id, req.query.page),
   );
 }

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Ngo, NgoList, NgoMembersPage } from '#shared/ngos.ts';
 import { auditEvents, ngos } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createNgo, sessionCookie } from '#tests/factories.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let jail: string;
 beforeAll(async () => {
-  t = await createTestApp();
   jail = await sessionCookie(t.db, (await createJailAuthority(t.db)).id);
 });
-afterAll(() => t.close());
 
 const valid = (over: Record<string, unknown> = {}) => ({
   name: 'Nayi Disha Foundation',

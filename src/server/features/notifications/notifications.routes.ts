@@ -14,8 +14,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { countUnread, getEmailReminders, listNotifications, markAllRead, markRead, setEmailReminders } from './notifications.queries.ts';
-
-const SIGNED_IN = { roles: 'signed-in' as const };
+import { access } from '../../plugins/route-guard.ts';
 
 export async function notificationsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -23,37 +22,41 @@ export async function notificationsRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/notifications',
-    { config: SIGNED_IN, schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationListSchema } } },
+    { config: access.signedIn, schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationListSchema } } },
     async (req) => listNotifications(db, requireUser(req), req.query.before),
   );
 
-  app.get('/api/notifications/unread-count', { config: SIGNED_IN, schema: { response: { 200: UnreadCountSchema } } }, async (req) => ({
-    unread: await countUnread(db, requireUser(req).id),
-  }));
+  app.get(
+    '/api/notifications/unread-count',
+    { config: access.signedIn, schema: { response: { 200: UnreadCountSchema } } },
+    async (req) => ({
+      unread: await countUnread(db, requireUser(req).id),
+    }),
+  );
 
   app.post(
     '/api/notifications/:id/read',
-    { config: SIGNED_IN, schema: { params: NotificationParamsSchema, response: { 204: z.null() } } },
+    { config: access.signedIn, schema: { params: NotificationParamsSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       if (!(await markRead(db, requireUser(req).id, req.params.id))) throw notFound('notification');
       return reply.status(204).send(null);
     },
   );
 
-  app.post('/api/notifications/read-all', { config: SIGNED_IN, schema: { response: { 204: z.null() } } }, async (req, reply) => {
+  app.post('/api/notifications/read-all', { config: access.signedIn, schema: { response: { 204: z.null() } } }, async (req, reply) => {
     await markAllRead(db, requireUser(req).id);
     return reply.status(204).send(null);
   });
 
   app.get(
     '/api/notifications/preferences',
-    { config: SIGNED_IN, schema: { response: { 200: NotificationPreferencesSchema } } },
+    { config: access.signedIn, schema: { response: { 200: NotificationPreferencesSchema } } },
     async (req) => ({ emailReminders: await getEmailReminders(db, requireUser(req).id) }),
   );
 
   app.put(
     '/api/notifications/preferences',
-    { config: SIGNED_IN, schema: { body: NotificationPreferencesSchema, response: { 200: NotificationPreferencesSchema } } },
+    { config: access.signedIn, schema: { body: NotificationPreferencesSchema, response: { 200: NotificationPreferencesSchema } } },
     async (req) => {
       const user = requireUser(req);
       await db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { enforce } from '../../lib/rate-limit.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { clearSessionCookie } from '../../plugins/auth.ts';
 import { completePasswordReset, findValidReset, startPasswordReset } from './passwords.queries.ts';
+import { access } from '../../plugins/route-guard.ts';
 
 export const RESET_LINK_INVALID = 'This reset link is invalid, already used or expired. Please ask for a new one.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. Please sign in with your new password.';
@@ -18,7 +19,7 @@ export async function passwordsRoutes(base: FastifyInstance) {
   const windowMs = env.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   app.post(
     '/api/passwords/forgot',
-    { config: { roles: 'public' }, schema: { body: ForgotPasswordSchema, response: { 200: PasswordsReplySchema } } },
+    { config: access.public, schema: { body: ForgotPasswordSchema, response: { 200: PasswordsReplySchema } } },
     async (req, reply) => {
       const email = req.body.email.trim().toLowerCase();
       await enforce(db, reply, { key: `forgot-ip:${req.ip}`, max: 20, windowMs });
@@ -32,7 +33,7 @@ export async function passwordsRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/passwords/reset',
-    { config: { roles: 'public' }, schema: { body: ResetPasswordSchema, response: { 200: PasswordsReplySchema } } },
+    { config: access.public, schema: { body: ResetPasswordSchema, response: { 200: PasswordsReplySchema } } },
     async (req, reply) => {
       await enforce(db, reply, { key: `reset-ip:${req.ip}`, max: 30, windowMs });
       const fail = () => invalid(RESET_LINK_INVALID, [{ path: 'token', message: RESET_LINK_INVALID }], 'reset_link_invalid');

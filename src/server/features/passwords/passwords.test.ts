@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FORGOT_PASSWORD_REPLY } from '#shared/passwords.ts';
 import { emailOutbox, passwordResets, sessions } from '#server/db/schema.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { sha256Hex } from '#server/lib/tokens.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createLawyer, sessionCookie, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
 
 const quiet = { warn() {}, error() {} };
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://rihaai.example' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ PUBLIC_URL: 'https://rihaai.example' });
 
 /** Asks for a link and returns the token from the email that arrives. */
 async function requestLink(email: string) {

@@ -12,16 +12,10 @@ const asCaseType = (v: string): CaseType | null => ((CASE_TYPES as readonly stri
 export async function getProfileDetails(db: Db, user: Pick<User, 'id'>): Promise<ProfileDetails> {
   const [row] = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      fmPhone: familyMembers.phone,
-      fmAddress: familyMembers.address,
-      lPhone: lawyers.phone,
-      lAddress: lawyers.address,
-      lawyerType: lawyers.lawyerType,
-      courtArea: lawyers.courtArea,
+      user: { id: users.id, name: users.name, email: users.email, role: users.role },
+      // Left-joined groups: null when the user has no such registration.
+      family: { phone: familyMembers.phone, address: familyMembers.address },
+      lawyer: { phone: lawyers.phone, address: lawyers.address, lawyerType: lawyers.lawyerType, courtArea: lawyers.courtArea },
     })
     .from(users)
     .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
@@ -29,26 +23,18 @@ export async function getProfileDetails(db: Db, user: Pick<User, 'id'>): Promise
     .where(eq(users.id, user.id))
     .limit(1);
   if (!row) throw new Error('session user vanished');
-  const base = { id: row.id, name: row.name, email: row.email, role: row.role };
-  if (row.role === 'Family-Member' && row.fmPhone !== null) {
-    return { ...base, kind: 'family', registered: true, phone: row.fmPhone, address: row.fmAddress, lawyerType: null, courtArea: null };
+  const { user: base, family, lawyer } = row;
+  if (base.role === 'Family-Member' && family) {
+    return { ...base, kind: 'family', registered: true, phone: family.phone, address: family.address, lawyerType: null, courtArea: null };
   }
-  if (row.role === 'Lawyer' && row.lPhone !== null) {
-    return {
-      ...base,
-      kind: 'lawyer',
-      registered: true,
-      phone: row.lPhone,
-      address: row.lAddress,
-      lawyerType: row.lawyerType === null ? null : asCaseType(row.lawyerType),
-      courtArea: row.courtArea,
-    };
+  if (base.role === 'Lawyer' && lawyer) {
+    return { ...base, kind: 'lawyer', registered: true, ...lawyer, lawyerType: asCaseType(lawyer.lawyerType) };
   }
   return {
     ...base,
     kind: 'name-only',
     // A jail authority has nothing to register; the other two have not filled in their form yet.
-    registered: row.role === 'Jail-Authority',
+    registered: base.role === 'Jail-Authority',
     phone: null,
     address: null,
     lawyerType: null,

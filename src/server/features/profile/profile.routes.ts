@@ -7,26 +7,25 @@ import { ChangePasswordSchema, ProfileDetailsSchema, UpdateProfileSchema } from 
 import { enforce } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as profile from './profile.use-cases.ts';
-
-const SIGNED_IN = { roles: 'signed-in' } as const;
+import { access } from '../../plugins/route-guard.ts';
 
 export async function profileRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.get('/api/profile/details', { config: SIGNED_IN, schema: { response: { 200: ProfileDetailsSchema } } }, async (req) =>
+  app.get('/api/profile/details', { config: access.signedIn, schema: { response: { 200: ProfileDetailsSchema } } }, async (req) =>
     profile.getDetails(deps, requireUser(req)),
   );
 
   app.put(
     '/api/profile/details',
-    { config: SIGNED_IN, schema: { body: UpdateProfileSchema, response: { 200: ProfileDetailsSchema } } },
+    { config: access.signedIn, schema: { body: UpdateProfileSchema, response: { 200: ProfileDetailsSchema } } },
     async (req) => profile.updateDetails(deps, requireUser(req), req.body),
   );
 
   app.put(
     '/api/profile/password',
-    { config: SIGNED_IN, schema: { body: ChangePasswordSchema, response: { 204: z.null() } } },
+    { config: access.signedIn, schema: { body: ChangePasswordSchema, response: { 204: z.null() } } },
     async (req, reply) => {
       const user = requireUser(req);
       // Someone holding a stolen session must not be able to guess the current password at leisure.

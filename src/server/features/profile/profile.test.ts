@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PHONE_RULE } from '#shared/family.ts';
 import { cases, emailOutbox, familyMembers, lawyers, passwordResets, sessions, users } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import {
   createFamilyMember,
   createJailAuthority,
@@ -13,11 +13,7 @@ import {
   TEST_PASSWORD,
 } from '#tests/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const cookieFor = (id: string) => sessionCookie(t.db, id);
 
