@@ -26,6 +26,7 @@ const loadDashboard = () => import('#client/features/jail/dashboard-page.tsx');
 const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(loadRoleLayout, 'RoleLayout');
 const HomePage = lazyNamed<{ role: Role }>(loadHome, 'HomePage');
 
+// Before signing in, and for every signed-in role.
 const SignUpPage = lazyNamed(() => import('#client/features/accounts/signup-page.tsx'), 'SignUpPage');
 const ForgotPasswordPage = lazyNamed(() => import('#client/features/passwords/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('#client/features/passwords/reset-password-page.tsx'), 'ResetPasswordPage');
@@ -33,6 +34,9 @@ const ProfilePage = lazyNamed(() => import('#client/features/accounts/profile-pa
 const CaseFactsPage = lazyNamed(() => import('#client/features/cases/case-facts-page.tsx'), 'CaseFactsPage');
 const EditProfilePage = lazyNamed(() => import('#client/features/profile/edit-profile-page.tsx'), 'EditProfilePage');
 const NotificationsPage = lazyNamed(() => import('#client/features/notifications/notifications-page.tsx'), 'NotificationsPage');
+const NotFoundPage = lazyNamed(() => import('#client/components/not-found.tsx'), 'NotFoundPage');
+
+// The family member.
 const FamilyHomePage = lazyNamed(loadFamilyHome, 'FamilyHomePage');
 const FamilyFormPage = lazyNamed(() => import('#client/features/family/family-form-page.tsx'), 'FamilyFormPage');
 const LawyerSearchPage = lazyNamed(() => import('#client/features/family/lawyer-search-page.tsx'), 'LawyerSearchPage');
@@ -40,19 +44,22 @@ const FamilyCasePage = lazyNamed(() => import('#client/features/family/family-ca
 const NgoDetailsPage = lazyNamed(() => import('#client/features/family/ngo-details-page.tsx'), 'NgoDetailsPage');
 const UploadFilePage = lazyNamed(() => import('#client/features/family/upload-file-page.tsx'), 'UploadFilePage');
 const AboutFamilyPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutFamilyPage');
-const AboutLawyerPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutLawyerPage');
-const AboutJailPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutJailPage');
+
+// The lawyer.
 const LawyerHomePage = lazyNamed(loadLawyerHome, 'LawyerHomePage');
 const LawyerFormPage = lazyNamed(() => import('#client/features/lawyers/lawyer-form-page.tsx'), 'LawyerFormPage');
 const PendingCasePage = lazyNamed(() => import('#client/features/lawyers/pending-case-page.tsx'), 'PendingCasePage');
 const LawyerCasesPage = lazyNamed(() => import('#client/features/lawyers/lawyer-cases-page.tsx'), 'LawyerCasesPage');
+const AboutLawyerPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutLawyerPage');
+const CaseHearingsPage = lazyNamed(() => import('#client/features/deadlines/case-hearings-page.tsx'), 'CaseHearingsPage');
+
+// The jail authority.
 const DashboardPage = lazyNamed(loadDashboard, 'DashboardPage');
 const ApplicationPage = lazyNamed(() => import('#client/features/cases/application-page.tsx'), 'ApplicationPage');
 const BailPage = lazyNamed(() => import('#client/features/jail/bail-page.tsx'), 'BailPage');
 const NgosPage = lazyNamed(() => import('#client/features/ngos/ngos-page.tsx'), 'NgosPage');
 const PrisonsPage = lazyNamed(() => import('#client/features/deadlines/prisons-page.tsx'), 'PrisonsPage');
-const CaseHearingsPage = lazyNamed(() => import('#client/features/deadlines/case-hearings-page.tsx'), 'CaseHearingsPage');
-const NotFoundPage = lazyNamed(() => import('#client/components/not-found.tsx'), 'NotFoundPage');
+const AboutJailPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutJailPage');
 
 const PUBLIC_PATHS: readonly string[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.resetPassword];
 const FIRST_PAGES: Record<string, () => Promise<unknown>> = {

@@ -8,57 +8,10 @@ import type { PersonalSummary } from '#shared/assistant.ts';
 import { LANGUAGES, type Language } from '#shared/constants.ts';
 import { detectPersonalIntent, personalAnswer, type PersonalIntent } from './personal.ts';
 
-const QUESTIONS: Record<Language, Record<PersonalIntent, string[]>> = {
-  en: {
-    status: ['What is my case status?', 'where is my case now', 'any update on my case?', 'status of my case please'],
-    hearing: ['When is the next hearing?', 'my next court date', 'next hearing date?', 'when is my hearing'],
-    lawyer: ['Who is my lawyer?', 'my advocate name', "who's my lawyer", 'my lawyer phone number'],
-    ngo: ['my NGO', 'Which NGO is mine?', 'who is my ngo', 'my rehabilitation centre'],
-    release: ['release date', 'When will my brother be released?', 'my release date?', 'when will he come out'],
-  },
-  hi: {
-    status: ['मेरे केस की स्थिति क्या है?', 'मेरा मामला कहाँ तक पहुँचा', 'मेरे केस में क्या हुआ', 'मेरे केस का स्टेटस'],
-    hearing: ['अगली सुनवाई कब है?', 'मेरी अगली पेशी कब है', 'सुनवाई की तारीख क्या है', 'मेरी सुनवाई कब होगी'],
-    lawyer: ['मेरा वकील कौन है?', 'मेरे वकील का नाम', 'हमारा वकील कौन है', 'मेरे वकील का फ़ोन नंबर'],
-    ngo: ['मेरा एनजीओ कौन सा है?', 'मेरी संस्था कौन सी है', 'हमारा एनजीओ', 'मेरा पुनर्वास केंद्र'],
-    release: ['रिहाई कब होगी?', 'मेरे भाई की रिहाई की तारीख', 'मेरा बेटा कब रिहा होगा', 'वह बाहर कब आएगा'],
-  },
-  es: {
-    status: ['¿Cuál es el estado de mi caso?', 'situación de mi caso', '¿Cómo va mi caso?', 'estado de mi expediente'],
-    hearing: ['¿Cuándo es la próxima audiencia?', 'fecha de mi audiencia', 'mi próxima audiencia', '¿cuándo es mi juicio?'],
-    lawyer: ['¿Quién es mi abogado?', 'mi abogada', 'nombre de mi abogado', 'teléfono de mi abogado'],
-    ngo: ['mi ONG', '¿Cuál es mi ONG?', 'quién es mi ONG', 'mi centro de rehabilitación'],
-    release: ['¿Cuándo saldrá mi hermano?', 'fecha de liberación', 'mi fecha de libertad', '¿cuándo será liberado?'],
-  },
-  fr: {
-    status: ['Quel est le statut de mon affaire ?', 'Où en est mon dossier ?', 'état de mon dossier', 'avancement de mon affaire'],
-    hearing: ['Quand est la prochaine audience ?', 'date de mon audience', 'ma prochaine audience', 'quand est mon procès ?'],
-    lawyer: ['Qui est mon avocat ?', 'mon avocate', 'nom de mon avocat', 'téléphone de mon avocat'],
-    ngo: ['mon ONG', 'Quelle est mon ONG ?', 'qui est mon ONG', 'ma réinsertion'],
-    release: ['Quand mon frère sera-t-il libéré ?', 'date de libération', 'ma date de sortie', 'quand va-t-il sortir ?'],
-  },
-  de: {
-    status: ['Wie ist der Stand meines Falls?', 'Status meines Falls', 'wie steht mein Fall', 'Sachstand meiner Sache'],
-    hearing: ['Wann ist die nächste Anhörung?', 'mein nächster Gerichtstermin', 'Datum meiner Verhandlung', 'wann ist meine Verhandlung'],
-    lawyer: ['Wer ist mein Anwalt?', 'meine Anwältin', 'Name meines Anwalts', 'Telefon meines Rechtsanwalts'],
-    ngo: ['meine NGO', 'Welche NGO ist meine?', 'wer ist meine NGO', 'meine Hilfsorganisation'],
-    release: ['Wann wird mein Bruder entlassen?', 'Datum der Entlassung', 'meine Freilassung wann', 'wann kommt er frei, wann Entlassung'],
-  },
-};
-
-const GENERAL: Record<Language, string[]> = {
-  en: [
-    'How do I request a lawyer?',
-    'What is a bail paper?',
-    'How can I get free legal aid?',
-    'can somebody help me hire an advocate for my brother',
-    'what is an NGO seat',
-  ],
-  hi: ['वकील का अनुरोध कैसे करें?', 'ज़मानत का काग़ज़ क्या है?'],
-  es: ['¿Cómo solicito un abogado?', '¿Qué es un documento de fianza?'],
-  fr: ['Comment demander un avocat ?', "Qu'est-ce qu'un document de caution ?"],
-  de: ['Wie fordere ich einen Anwalt an?', 'Was ist ein Kautionsdokument?'],
-};
+/** Questions as people type them, per language: data (tests/fixtures/assistant-questions.json) a translator can extend. */
+const { own: QUESTIONS, general: GENERAL } = JSON.parse(
+  fs.readFileSync(new URL('../../../../tests/fixtures/assistant-questions.json', import.meta.url), 'utf8'),
+) as { own: Record<Language, Record<PersonalIntent, string[]>>; general: Record<Language, string[]> };
 
 describe('own-record questions', () => {
   for (const lang of LANGUAGES)

@@ -5,19 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PersonalSummarySchema } from '#shared/assistant.ts';
 import { DocumentMetaSchema } from '#shared/documents.ts';
-import {
-  CaseSchema,
-  CreateCaseSchema,
-  CreateLawyerRequestSchema,
-  FamilyCasesSchema,
-  FamilyDocumentsSchema,
-  FamilyNgoSchema,
-  FamilyRegistrationSchema,
-  LawyerRequestSchema,
-  LawyerSearchQuerySchema,
-  LawyerSearchSchema,
-  RegisterFamilySchema,
-} from '#shared/family.ts';
+import * as schemas from '#shared/family.ts';
 import { receiveDocument } from '../../lib/documents.ts';
 import { admitUpload } from '../../lib/upload-limits.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -28,13 +16,15 @@ export async function familyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.get('/api/family/registration', { config: access.family, schema: { response: { 200: FamilyRegistrationSchema } } }, async (req) =>
-    family.getRegistration(deps, requireUser(req)),
+  app.get(
+    '/api/family/registration',
+    { config: access.family, schema: { response: { 200: schemas.FamilyRegistrationSchema } } },
+    async (req) => family.getRegistration(deps, requireUser(req)),
   );
 
   app.put(
     '/api/family/registration',
-    { config: access.family, schema: { body: RegisterFamilySchema, response: { 200: FamilyRegistrationSchema } } },
+    { config: access.family, schema: { body: schemas.RegisterFamilySchema, response: { 200: schemas.FamilyRegistrationSchema } } },
     async (req) => family.register(deps, requireUser(req), req.body),
   );
 
@@ -42,33 +32,33 @@ export async function familyRoutes(base: FastifyInstance) {
     family.getSummary(deps, requireUser(req)),
   );
 
-  app.get('/api/family/cases', { config: access.family, schema: { response: { 200: FamilyCasesSchema } } }, async (req) =>
+  app.get('/api/family/cases', { config: access.family, schema: { response: { 200: schemas.FamilyCasesSchema } } }, async (req) =>
     family.listCases(deps, requireUser(req)),
   );
 
   app.post(
     '/api/family/cases',
-    { config: access.family, schema: { body: CreateCaseSchema, response: { 201: CaseSchema } } },
+    { config: access.family, schema: { body: schemas.CreateCaseSchema, response: { 201: schemas.CaseSchema } } },
     async (req, reply) => reply.status(201).send(await family.addCase(deps, requireUser(req), req.body)),
   );
 
   app.get(
     '/api/family/lawyers',
-    { config: access.family, schema: { querystring: LawyerSearchQuerySchema, response: { 200: LawyerSearchSchema } } },
+    { config: access.family, schema: { querystring: schemas.LawyerSearchQuerySchema, response: { 200: schemas.LawyerSearchSchema } } },
     async (req) => family.searchLawyers(deps, requireUser(req), req.query),
   );
 
   app.post(
     '/api/family/requests',
-    { config: access.family, schema: { body: CreateLawyerRequestSchema, response: { 201: LawyerRequestSchema } } },
+    { config: access.family, schema: { body: schemas.CreateLawyerRequestSchema, response: { 201: schemas.LawyerRequestSchema } } },
     async (req, reply) => reply.status(201).send(await family.requestLawyer(deps, requireUser(req), req.body.lawyerId)),
   );
 
-  app.get('/api/family/ngo', { config: access.family, schema: { response: { 200: FamilyNgoSchema } } }, async (req) =>
+  app.get('/api/family/ngo', { config: access.family, schema: { response: { 200: schemas.FamilyNgoSchema } } }, async (req) =>
     family.getNgo(deps, requireUser(req)),
   );
 
-  app.get('/api/family/documents', { config: access.family, schema: { response: { 200: FamilyDocumentsSchema } } }, async (req) =>
+  app.get('/api/family/documents', { config: access.family, schema: { response: { 200: schemas.FamilyDocumentsSchema } } }, async (req) =>
     family.listDocuments(deps, requireUser(req)),
   );
 

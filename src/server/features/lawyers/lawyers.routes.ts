@@ -4,15 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DocumentMetaSchema } from '#shared/documents.ts';
-import {
-  ClientParamsSchema,
-  LawyerClientListSchema,
-  LawyerRegistrationSchema,
-  PendingRequestListSchema,
-  RequestDecisionSchema,
-  RequestIdParamsSchema,
-  SaveLawyerRegistrationSchema,
-} from '#shared/lawyers.ts';
+import * as schemas from '#shared/lawyers.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { receiveDocument } from '../../lib/documents.ts';
 import { admitUpload } from '../../lib/upload-limits.ts';
@@ -25,18 +17,22 @@ export async function lawyersRoutes(base: FastifyInstance) {
   const { deps } = app;
   await withdrawRequestRoutes(base);
 
-  app.get('/api/lawyers/registration', { config: access.lawyer, schema: { response: { 200: LawyerRegistrationSchema } } }, async (req) =>
-    lawyers.getRegistration(deps, requireUser(req)),
+  app.get(
+    '/api/lawyers/registration',
+    { config: access.lawyer, schema: { response: { 200: schemas.LawyerRegistrationSchema } } },
+    async (req) => lawyers.getRegistration(deps, requireUser(req)),
   );
 
   app.put(
     '/api/lawyers/registration',
-    { config: access.lawyer, schema: { body: SaveLawyerRegistrationSchema, response: { 200: LawyerRegistrationSchema } } },
+    { config: access.lawyer, schema: { body: schemas.SaveLawyerRegistrationSchema, response: { 200: schemas.LawyerRegistrationSchema } } },
     async (req) => lawyers.register(deps, requireUser(req), req.body),
   );
 
-  app.get('/api/lawyers/requests', { config: access.lawyer, schema: { response: { 200: PendingRequestListSchema } } }, async (req) =>
-    lawyers.listRequests(deps, requireUser(req)),
+  app.get(
+    '/api/lawyers/requests',
+    { config: access.lawyer, schema: { response: { 200: schemas.PendingRequestListSchema } } },
+    async (req) => lawyers.listRequests(deps, requireUser(req)),
   );
 
   for (const [action, status] of [
@@ -45,18 +41,18 @@ export async function lawyersRoutes(base: FastifyInstance) {
   ] as const) {
     app.post(
       `/api/lawyers/requests/:id/${action}`,
-      { config: access.lawyer, schema: { params: RequestIdParamsSchema, response: { 200: RequestDecisionSchema } } },
+      { config: access.lawyer, schema: { params: schemas.RequestIdParamsSchema, response: { 200: schemas.RequestDecisionSchema } } },
       async (req) => lawyers.decide(deps, requireUser(req), req.params.id, status),
     );
   }
 
-  app.get('/api/lawyers/clients', { config: access.lawyer, schema: { response: { 200: LawyerClientListSchema } } }, async (req) =>
+  app.get('/api/lawyers/clients', { config: access.lawyer, schema: { response: { 200: schemas.LawyerClientListSchema } } }, async (req) =>
     lawyers.listAcceptedClients(deps, requireUser(req)),
   );
 
   app.post(
     '/api/lawyers/clients/:familyMemberId/documents',
-    { config: access.lawyer, schema: { params: ClientParamsSchema, response: { 201: DocumentMetaSchema } } },
+    { config: access.lawyer, schema: { params: schemas.ClientParamsSchema, response: { 201: DocumentMetaSchema } } },
     async (req, reply) => {
       const user = requireUser(req);
       const { familyMemberId } = req.params;

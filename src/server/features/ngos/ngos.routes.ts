@@ -2,16 +2,7 @@
 // Each route parses and calls one use case (ngos.use-cases.ts), which asks the NGO policy.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  NgoIdParamsSchema,
-  NgoInputSchema,
-  NgoListQuerySchema,
-  NgoListSchema,
-  NgoMembersPageSchema,
-  NgoMembersQuerySchema,
-  NgoSchema,
-  NgoUpdateSchema,
-} from '#shared/ngos.ts';
+import * as schemas from '#shared/ngos.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { access } from '../../plugins/route-guard.ts';
 import * as ngos from './ngos.use-cases.ts';
@@ -22,17 +13,22 @@ export async function ngosRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/ngos',
-    { config: access.jail, schema: { querystring: NgoListQuerySchema, response: { 200: NgoListSchema } } },
+    { config: access.jail, schema: { querystring: schemas.NgoListQuerySchema, response: { 200: schemas.NgoListSchema } } },
     async (req) => ngos.list(deps, requireUser(req), req.query),
   );
 
-  app.post('/api/ngos', { config: access.jail, schema: { body: NgoInputSchema, response: { 201: NgoSchema } } }, async (req, reply) =>
-    reply.status(201).send(await ngos.create(deps, requireUser(req), req.body)),
+  app.post(
+    '/api/ngos',
+    { config: access.jail, schema: { body: schemas.NgoInputSchema, response: { 201: schemas.NgoSchema } } },
+    async (req, reply) => reply.status(201).send(await ngos.create(deps, requireUser(req), req.body)),
   );
 
   app.put(
     '/api/ngos/:id',
-    { config: access.jail, schema: { params: NgoIdParamsSchema, body: NgoUpdateSchema, response: { 200: NgoSchema } } },
+    {
+      config: access.jail,
+      schema: { params: schemas.NgoIdParamsSchema, body: schemas.NgoUpdateSchema, response: { 200: schemas.NgoSchema } },
+    },
     async (req) => ngos.update(deps, requireUser(req), req.params.id, req.body),
   );
 
@@ -40,7 +36,11 @@ export async function ngosRoutes(base: FastifyInstance) {
     '/api/ngos/:id/members',
     {
       config: access.jail,
-      schema: { params: NgoIdParamsSchema, querystring: NgoMembersQuerySchema, response: { 200: NgoMembersPageSchema } },
+      schema: {
+        params: schemas.NgoIdParamsSchema,
+        querystring: schemas.NgoMembersQuerySchema,
+        response: { 200: schemas.NgoMembersPageSchema },
+      },
     },
     async (req) => ngos.listMembers(deps, requireUser(req), req.params.id, req.query.page),
   );
