@@ -16,11 +16,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaseFactsInputSchema, FACT_LIMITS, RELATIONS } from '#shared/cases.ts';
 import { OFFENCES, OTHER_OFFENCE } from '#shared/offences.ts';
 import { todayInIndia } from '#shared/release.ts';
+import { schemaResolver, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { EMPTY_OFFENCE, inputOf, type FactsDraft, type OffenceDraft } from './facts-draft.ts';
 import { useFormatMaximum } from './format.ts';
 
@@ -28,24 +30,31 @@ type Errors = Record<string, string | undefined>;
 /** The fields typed or chosen as one text value (all but the offences). */
 type TypedField = Exclude<keyof FactsDraft, 'offences'>;
 
-/** Checks the draft with the shared schema; errors by field name, in the reader's language. */
+/** Each fact's own text for any rule it breaks (the screen's wording); an offence's fields share one. */
+const FACT_TEXTS: FieldTexts = Object.fromEntries(Object.keys(CaseFactsInputSchema.shape).map((field) => [field, `error.${field}`]));
+
+/** An error path as this form's key: a field, or one offence ("offences.0.maxMonths" → "offences.0"). */
+function factKey(path: string): string {
+  const [field = '', index] = path.split('.');
+  return field === 'offences' && index !== undefined ? `offences.${index}` : field;
+}
+
+/** Checks the draft with the shared schema through the one form resolver; errors by field name, in the reader's language. */
+export function checkFacts(draft: FactsDraft, t: TFunction, today = todayInIndia()): Errors {
+  const errors: Errors = {};
+  const found = schemaResolver<FactsDraft>(CaseFactsInputSchema, t, { input: inputOf, texts: FACT_TEXTS })(draft);
+  for (const [path, text] of Object.entries(found)) {
+    const key = factKey(path);
+    errors[key] ??= key.startsWith('offences.') ? t('error.offences') : text;
+  }
+  for (const k of ['custodySince', 'chargesheetFiledOn'] as const)
+    if (draft[k] && draft[k] > today && !errors[k]) errors[k] = t('error.future');
+  return errors;
+}
+
 export function useFactsValidation() {
   const { t } = useTranslation('release');
-  return (draft: FactsDraft): Errors => {
-    const errors: Errors = {};
-    const today = todayInIndia();
-    const parsed = CaseFactsInputSchema.safeParse(inputOf(draft));
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [field, index] = issue.path;
-        const key = field === 'offences' && typeof index === 'number' ? `offences.${index}` : String(field);
-        errors[key] ??= t(`error.${String(field)}`, { defaultValue: t('error.generic') });
-      }
-    }
-    for (const k of ['custodySince', 'chargesheetFiledOn'] as const)
-      if (draft[k] && draft[k] > today && !errors[k]) errors[k] = t('error.future');
-    return errors;
-  };
+  return (draft: FactsDraft): Errors => checkFacts(draft, t);
 }
 
 /** Server field details ("facts.cnr", "cnr", "offences.0.maxMonths") as this form's error keys. */

@@ -5,10 +5,11 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEADLINE_LIMITS, type Prison } from '#shared/deadlines.ts';
+import { DEADLINE_LIMITS, SavePrisonSchema, type Prison } from '#shared/deadlines.ts';
 import { Page } from '#client/components/page.tsx';
 import { QueryList } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
+import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { prisonsQuery, useSavePrison } from './deadlines.api.ts';
@@ -62,19 +63,22 @@ function PrisonItem({ prison }: { prison: Prison }) {
   );
 }
 
+/** The screen's own wording for a missing name or district and a wrong address; other rules get their rule's text. */
+const PRISON_TEXTS: FieldTexts = {
+  name: { required: 'prisons.nameRequired' },
+  district: { required: 'prisons.districtRequired' },
+  dlsaEmail: 'prisons.emailInvalid',
+};
+const trimmedEmail = (v: { name: string; district: string; dlsaEmail: string }) => ({ ...v, dlsaEmail: v.dlsaEmail.trim() });
+
 function PrisonForm({ prison, onDone }: { prison: Prison | null; onDone?: () => void }) {
   const { t } = useTranslation('deadlines');
-  const { t: te } = useTranslation('errors');
   const errorText = useErrorText();
   const save = useSavePrison();
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: prison?.name ?? '', district: prison?.district ?? '', dlsaEmail: prison?.dlsaEmail ?? '' },
-    validate: {
-      name: (v) => (v.trim() ? null : t('prisons.nameRequired')),
-      district: (v) => (v.trim() ? null : t('prisons.districtRequired')),
-      dlsaEmail: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t('prisons.emailInvalid')),
-    },
+    validate: schemaResolver(SavePrisonSchema, t, { texts: PRISON_TEXTS, input: trimmedEmail }),
   });
   const titleId = prison ? `prison-form-${prison.id}` : 'prison-form-new';
   return (
@@ -92,8 +96,7 @@ function PrisonForm({ prison, onDone }: { prison: Prison | null; onDone?: () => 
               else form.reset();
             },
             onError: (err) => {
-              if (err instanceof ApiError && err.code === 'validation')
-                for (const d of err.details) form.setFieldError(d.path, te(d.message, { defaultValue: d.message }));
+              form.setErrors(serverFieldErrors(err, t, PRISON_TEXTS, form.getValues()));
               if (err instanceof ApiError && err.code === 'prison_exists') form.setFieldError('name', errorText(err));
               notify.error(errorText(err));
             },
