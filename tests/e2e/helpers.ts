@@ -39,7 +39,11 @@ export async function signInViaApi(page: Page, role: Role, email: string, passwo
 
 /** axe scan: no serious or critical violations. */
 export async function expectAccessible(page: Page, label: string) {
-  // A dialog or menu still fading in has transient colours: scan the settled page.
+  // A dialog or menu still fading in has transient colours: scan the settled page. A transition
+  // starts a frame or two after its element mounts, so let those frames pass before asking.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done())))),
+  );
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

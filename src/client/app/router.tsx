@@ -1,72 +1,46 @@
 // Every route declares the roles that may open it (steering only; the server decides access).
 // Declarative routes (<BrowserRouter>/<Routes>), not the data router: the app loads no data in
 // routes, and the data router's code costs the sign-in screen ~16 KB of gzipped JavaScript.
-// Pages are React.lazy, so the sign-in screen downloads only what it needs; navigations run in a
+// Pages are React.lazy, declared by their feature (features/<name>/pages.ts), so the sign-in screen downloads only what it needs; navigations run in a
 // transition, so the old page stays on screen while the next one loads.
-import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
 import type { Role } from '#shared/constants.ts';
 import { paths } from './paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { SignInPage } from '#client/features/accounts/signin-page.tsx';
-
-/** A component loaded on demand from the named export of a module. */
-function lazyNamed<P extends object>(load: () => Promise<Record<string, unknown>>, name: string) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
-}
-
-const loadRoleLayout = () => import('./layouts/role-layout.tsx');
-const loadHome = () => import('#client/features/home/home-page.tsx');
-const loadFamilyHome = () => import('#client/features/family/family-home-page.tsx');
-const loadLawyerHome = () => import('#client/features/lawyers/lawyer-home-page.tsx');
-const loadDashboard = () => import('#client/features/jail/dashboard-page.tsx');
+import { lazyNamed } from '#client/lib/lazy-named.ts';
+import { SignUpPage, ProfilePage } from '#client/features/accounts/pages.ts';
+import { ForgotPasswordPage, ResetPasswordPage } from '#client/features/passwords/pages.ts';
+import { CaseFactsPage, ApplicationPage } from '#client/features/cases/pages.ts';
+import { EditProfilePage } from '#client/features/profile/pages.ts';
+import { NotificationsPage } from '#client/features/notifications/pages.ts';
+import {
+  FamilyHomePage,
+  FamilyFormPage,
+  LawyerSearchPage,
+  FamilyCasePage,
+  NgoDetailsPage,
+  UploadFilePage,
+} from '#client/features/family/pages.ts';
+import { AboutFamilyPage, AboutLawyerPage, AboutJailPage } from '#client/features/about/pages.ts';
+import { LawyerHomePage, LawyerFormPage, PendingCasePage, LawyerCasesPage } from '#client/features/lawyers/pages.ts';
+import { DashboardPage, BailPage } from '#client/features/jail/pages.ts';
+import { NgosPage } from '#client/features/ngos/pages.ts';
+import { PrisonsPage, CaseHearingsPage } from '#client/features/deadlines/pages.ts';
+import { HomePage } from '#client/features/home/pages.ts';
 
 /** The signed-in frame (menu, bottom bar, assistant) is loaded with the first signed-in page, not on sign-in. */
-const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(loadRoleLayout, 'RoleLayout');
-const HomePage = lazyNamed<{ role: Role }>(loadHome, 'HomePage');
-
-// Before signing in, and for every signed-in role.
-const SignUpPage = lazyNamed(() => import('#client/features/accounts/signup-page.tsx'), 'SignUpPage');
-const ForgotPasswordPage = lazyNamed(() => import('#client/features/passwords/forgot-password-page.tsx'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyNamed(() => import('#client/features/passwords/reset-password-page.tsx'), 'ResetPasswordPage');
-const ProfilePage = lazyNamed(() => import('#client/features/accounts/profile-page.tsx'), 'ProfilePage');
-const CaseFactsPage = lazyNamed(() => import('#client/features/cases/case-facts-page.tsx'), 'CaseFactsPage');
-const EditProfilePage = lazyNamed(() => import('#client/features/profile/edit-profile-page.tsx'), 'EditProfilePage');
-const NotificationsPage = lazyNamed(() => import('#client/features/notifications/notifications-page.tsx'), 'NotificationsPage');
+const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(() => import('./layouts/role-layout.tsx'), 'RoleLayout');
 const NotFoundPage = lazyNamed(() => import('#client/components/not-found.tsx'), 'NotFoundPage');
 
-// The family member.
-const FamilyHomePage = lazyNamed(loadFamilyHome, 'FamilyHomePage');
-const FamilyFormPage = lazyNamed(() => import('#client/features/family/family-form-page.tsx'), 'FamilyFormPage');
-const LawyerSearchPage = lazyNamed(() => import('#client/features/family/lawyer-search-page.tsx'), 'LawyerSearchPage');
-const FamilyCasePage = lazyNamed(() => import('#client/features/family/family-case-page.tsx'), 'FamilyCasePage');
-const NgoDetailsPage = lazyNamed(() => import('#client/features/family/ngo-details-page.tsx'), 'NgoDetailsPage');
-const UploadFilePage = lazyNamed(() => import('#client/features/family/upload-file-page.tsx'), 'UploadFilePage');
-const AboutFamilyPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutFamilyPage');
-
-// The lawyer.
-const LawyerHomePage = lazyNamed(loadLawyerHome, 'LawyerHomePage');
-const LawyerFormPage = lazyNamed(() => import('#client/features/lawyers/lawyer-form-page.tsx'), 'LawyerFormPage');
-const PendingCasePage = lazyNamed(() => import('#client/features/lawyers/pending-case-page.tsx'), 'PendingCasePage');
-const LawyerCasesPage = lazyNamed(() => import('#client/features/lawyers/lawyer-cases-page.tsx'), 'LawyerCasesPage');
-const AboutLawyerPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutLawyerPage');
-const CaseHearingsPage = lazyNamed(() => import('#client/features/deadlines/case-hearings-page.tsx'), 'CaseHearingsPage');
-
-// The jail authority.
-const DashboardPage = lazyNamed(loadDashboard, 'DashboardPage');
-const ApplicationPage = lazyNamed(() => import('#client/features/cases/application-page.tsx'), 'ApplicationPage');
-const BailPage = lazyNamed(() => import('#client/features/jail/bail-page.tsx'), 'BailPage');
-const NgosPage = lazyNamed(() => import('#client/features/ngos/ngos-page.tsx'), 'NgosPage');
-const PrisonsPage = lazyNamed(() => import('#client/features/deadlines/prisons-page.tsx'), 'PrisonsPage');
-const AboutJailPage = lazyNamed(() => import('#client/features/about/about-page.tsx'), 'AboutJailPage');
-
 const PUBLIC_PATHS: readonly string[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.resetPassword];
-const FIRST_PAGES: Record<string, () => Promise<unknown>> = {
-  [paths.familyHome]: loadFamilyHome,
-  [paths.lawyerHome]: loadLawyerHome,
-  [paths.jailHome]: loadHome,
-  [paths.dashboard]: loadDashboard,
+const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+  [paths.familyHome]: FamilyHomePage,
+  [paths.lawyerHome]: LawyerHomePage,
+  [paths.jailHome]: HomePage,
+  [paths.dashboard]: DashboardPage,
 };
 
 /**
@@ -77,7 +51,7 @@ const FIRST_PAGES: Record<string, () => Promise<unknown>> = {
  */
 export function preloadFirstPage(pathname: string): boolean {
   if (PUBLIC_PATHS.includes(pathname)) return false;
-  for (const load of [loadRoleLayout, FIRST_PAGES[pathname]]) void load?.().catch(() => undefined);
+  for (const page of [RoleLayout, FIRST_PAGES[pathname]]) void page?.preload().catch(() => undefined);
   return true;
 }
 
