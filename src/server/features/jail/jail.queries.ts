@@ -187,7 +187,7 @@ function pageJson(page: SQL, backwards: boolean): SQL {
       'id', p.id, 'name', p.name, 'email', p.email, 'phone', p.phone, 'address', p.address, 'stage', p.stage,
       'ngo', case when p.has_ngo then (select json_build_object(
           'id', n.id, 'name', n.name, 'address', n.address, 'contactInfo', n.contact_info, 'report', n.report)
-        from ngo_assignments a join ngos n on n.id = a.ngo_id where a.family_member_id = p.id) end,
+        from ngos n where n.id = (select a.ngo_id from ngo_assignments a where a.family_member_id = p.id)) end,
       'bailDecidedMs', case when p.bail_accepted then (select (extract(epoch from b.decided_at) * 1000)::float8
         from bail_reviews b where b.family_member_id = p.id) end,
       'cases', (select coalesce(json_agg(json_build_object(
