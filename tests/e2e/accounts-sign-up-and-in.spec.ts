@@ -29,6 +29,9 @@ test.describe('sign up', () => {
       await page.goto('/');
       await page.getByRole('link', { name: 'Sign Up' }).click();
       await expect(page).toHaveURL(/\/signup$/);
+      // The sign-in screen stays up while the sign-up screen loads (a transition), and it has a
+      // "User category" too: wait for the sign-up screen itself before choosing.
+      await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
       await expect(page.getByLabel('User category')).toHaveValue('');
       await expect(page.getByRole('option', { name: 'Select user category' })).toBeAttached();
       await page.getByLabel('User category').selectOption(role);
