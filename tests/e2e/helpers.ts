@@ -130,6 +130,29 @@ export interface Client {
  * A family member whose son has been held for theft (3 years, first offence) since the first of the
  * month two years ago: one third (12 months) has passed, so he is eligible now. Their lawyer accepted.
  */
+/**
+ * Signs `lawyer` up as a criminal defence lawyer, has `family` (a registered family member) request
+ * them, and has them accept. Returns the lawyer's id.
+ */
+export async function acceptedLawyer(
+  family: APIRequestContext,
+  lawyer: APIRequestContext,
+  account: { name: string; email: string },
+): Promise<string> {
+  await ok(await lawyer.post('/api/auth/signup', { data: { role: 'Lawyer', ...account, password: PASSWORD } }));
+  await ok(await lawyer.post('/api/auth/signin', { data: { role: 'Lawyer', email: account.email, password: PASSWORD } }));
+  const lawyerId = ((await ok(await lawyer.get('/api/auth/session'))) as { user: { id: string } }).user.id;
+  await ok(
+    await lawyer.put('/api/lawyers/registration', {
+      data: { phone: '9811100000', address: 'Chamber 9, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
+    }),
+  );
+  await ok(await family.post('/api/family/requests', { data: { lawyerId } }));
+  const { requests } = (await ok(await lawyer.get('/api/lawyers/requests'))) as { requests: { id: string }[] };
+  await ok(await lawyer.post(`/api/lawyers/requests/${requests[0]!.id}/accept`));
+  return lawyerId;
+}
+
 export async function eligibleClient(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<Client> {
   const tag = Math.random().toString(36).slice(2, 8);
   const context = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN });
@@ -170,19 +193,7 @@ export async function eligibleClient(playwright: PlaywrightWorkerArgs['playwrigh
   );
   const reg = (await ok(await family.get('/api/family/registration'))) as { cases: { id: string }[] };
   c.caseId = reg.cases[0]!.id;
-  await ok(
-    await lawyer.post('/api/auth/signup', { data: { role: 'Lawyer', name: c.lawyerName, email: c.lawyerEmail, password: PASSWORD } }),
-  );
-  await ok(await lawyer.post('/api/auth/signin', { data: { role: 'Lawyer', email: c.lawyerEmail, password: PASSWORD } }));
-  const lawyerId = ((await ok(await lawyer.get('/api/auth/session'))) as { user: { id: string } }).user.id;
-  await ok(
-    await lawyer.put('/api/lawyers/registration', {
-      data: { phone: '9811100000', address: 'Chamber 9, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
-    }),
-  );
-  await ok(await family.post('/api/family/requests', { data: { lawyerId } }));
-  const { requests } = (await ok(await lawyer.get('/api/lawyers/requests'))) as { requests: { id: string }[] };
-  await ok(await lawyer.post(`/api/lawyers/requests/${requests[0]!.id}/accept`));
+  await acceptedLawyer(family, lawyer, { name: c.lawyerName, email: c.lawyerEmail });
   await family.dispose();
   await lawyer.dispose();
   return c;

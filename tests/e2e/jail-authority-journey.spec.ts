@@ -1,16 +1,21 @@
 // The jail authority's journey (docs/design.md#5-quality-bars-every-change-keeps): find the member from the family and lawyer journeys,
 // assign an NGO, manage NGOs, open the bail paper, accept bail; the family then sees it.
-import { expect, test, type APIRequestContext, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signInViaApi, signUpViaApi, uniqueEmail, waitForMail } from './helpers.ts';
+import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  acceptedLawyer,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  ok,
+  PASSWORD,
+  signInViaApi,
+  signUpViaApi,
+  uniqueEmail,
+  waitForMail,
+} from './helpers.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const AASRA = 'Aasra Rehabilitation Trust'; // a demo NGO with free seats
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
-  expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json().catch(() => null);
-}
 
 interface Member {
   name: string;
@@ -51,19 +56,7 @@ async function memberWithBailPaper(playwright: PlaywrightWorkerArgs['playwright'
     }),
   );
   const familyId = ((await ok(await family.get('/api/auth/session'))) as { user: { id: string } }).user.id;
-  await ok(
-    await lawyer.post('/api/auth/signup', { data: { role: 'Lawyer', name: m.lawyerName, email: m.lawyerEmail, password: PASSWORD } }),
-  );
-  await ok(await lawyer.post('/api/auth/signin', { data: { role: 'Lawyer', email: m.lawyerEmail, password: PASSWORD } }));
-  const lawyerId = ((await ok(await lawyer.get('/api/auth/session'))) as { user: { id: string } }).user.id;
-  await ok(
-    await lawyer.put('/api/lawyers/registration', {
-      data: { phone: '9811100000', address: 'Chamber 9, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
-    }),
-  );
-  await ok(await family.post('/api/family/requests', { data: { lawyerId } }));
-  const { requests } = (await ok(await lawyer.get('/api/lawyers/requests'))) as { requests: { id: string }[] };
-  await ok(await lawyer.post(`/api/lawyers/requests/${requests[0]!.id}/accept`));
+  await acceptedLawyer(family, lawyer, { name: m.lawyerName, email: m.lawyerEmail });
   await ok(
     await lawyer.post(`/api/lawyers/clients/${familyId}/documents`, {
       multipart: { file: { name: 'bail-order.pdf', mimeType: 'application/pdf', buffer: PDF } },
