@@ -1,9 +1,11 @@
 // Boots the whole app in-process on a fresh test database, with a mailer that records emails.
 import { afterAll, beforeAll } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { parseEnv, type Env } from '#server/env.ts';
 import type { Mailer, OutgoingEmail } from '#server/lib/mailer.ts';
+import { emailOutbox } from '#server/db/schema.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
 
 export interface RecordingMailer extends Mailer {
@@ -84,4 +86,40 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
       return Reflect.get(booted, key) as unknown;
     },
   });
+}
+
+/**
+ * The token of the newest confirmation link emailed to `email`, read from the outbox (sign-up opens
+ * no session: the account opens from this link, docs/decisions/0018-signup-confirm-by-email-link.md).
+ */
+export async function confirmTokenFor(db: TestDb['db'], email: string): Promise<string> {
+  const mails = await db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, email.toLowerCase()))
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id));
+  for (const mail of mails) {
+    const token = /\/confirm-email\?token=([\w-]+)/.exec(mail.text)?.[1];
+    if (token) return token;
+  }
+  throw new Error(`no confirmation link emailed to ${email}`);
+}
+
+/** The session cookie (name=value) a response sets. */
+export function cookieOf(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? String(raw[0]) : String(raw);
+  return first.split(';')[0]!;
+}
+
+/** Signs up through the API and opens the account by its emailed link, as a new user does; returns the session cookie. */
+export async function signUpConfirmed(
+  t: Pick<TestApp, 'db' | 'request'>,
+  body: { role: string; name: string; email: string; password: string; registrationCode?: string },
+): Promise<string> {
+  const signUp = await t.request('POST', '/api/auth/signup', { body });
+  if (signUp.statusCode !== 201) throw new Error(`sign-up answered ${signUp.statusCode}: ${signUp.body}`);
+  const confirm = await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, body.email) } });
+  if (confirm.statusCode !== 200) throw new Error(`confirm answered ${confirm.statusCode}: ${confirm.body}`);
+  return cookieOf(confirm);
 }

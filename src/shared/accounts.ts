@@ -25,11 +25,25 @@ export const SignUpSchema = z.strictObject({
 export type SignUp = z.infer<typeof SignUpSchema>;
 
 /**
- * Every accepted sign-up gets this message and status, new address or not. A new address is also
- * signed in (`user`, and the session cookie); a taken one is not (`user: null`) and its owner is
- * emailed (docs/decisions/0013-sign-up-starts-the-session.md).
+ * Every accepted sign-up gets this answer, new address or taken, and no one is signed in: the
+ * account opens from the link emailed to the address; a taken address's owner is emailed instead
+ * (docs/decisions/0018-signup-confirm-by-email-link.md).
  */
 export const SIGN_UP_REPLY = 'Check your email. If this address already has a Rihaai account, we have sent its owner a message instead.';
+/** How long the emailed confirmation link works. */
+export const CONFIRM_LINK_HOURS = 24;
+
+/** The token from the emailed confirmation link (/confirm-email?token=…). */
+export const ConfirmEmailSchema = z.strictObject({
+  token: z.string().min(1, 'The confirmation link is incomplete.').max(200),
+});
+export type ConfirmEmail = z.infer<typeof ConfirmEmailSchema>;
+
+/** Asks for a new confirmation link; answered the same whatever the address. */
+export const ResendConfirmationSchema = z.strictObject({ email });
+export type ResendConfirmation = z.infer<typeof ResendConfirmationSchema>;
+export const RESEND_CONFIRMATION_REPLY = `If this address has an account waiting to be opened, we have sent it a new link. The link works once and expires in ${CONFIRM_LINK_HOURS} hours.`;
+
 export const SignInSchema = z.strictObject({
   role: RoleSchema,
   email,
@@ -46,7 +60,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const SignUpReplySchema = z.object({ message: z.string(), user: UserSchema.nullable() });
+export const SignUpReplySchema = z.object({ message: z.string() });
 export type SignUpReply = z.infer<typeof SignUpReplySchema>;
 
 export const SessionSchema = z.object({ user: UserSchema.nullable() });

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'bad_registration_code',
   'wrong_password',
   'reset_link_invalid',
+  'confirm_link_invalid',
   // Family members, lawyers, requests
   'not_registered',
   'request_decided',

@@ -45,6 +45,12 @@ export const users = pgTable(
     language: text(),
     /** Reminder emails may be turned off; the in-app notification stays. */
     emailReminders: boolean().notNull().default(true),
+    /**
+     * When the address was proven by the emailed link; null until then, and no session starts
+     * (docs/decisions/0018-signup-confirm-by-email-link.md). Only sign-up writes null: every other
+     * insert (demo data, test factories) makes a confirmed account.
+     */
+    confirmedAt: timestamp({ withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,11 +74,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/** Emailed single-use links (lib/email-links.ts): a password reset or an email confirmation. */
 export const passwordResets = pgTable(
   'password_resets',
   {
     /** sha256 of the emailed token, hex. */
     id: text().primaryKey(),
+    /** What the link does; a link of one purpose never does the other's job. */
+    purpose: text({ enum: ['reset', 'confirm'] })
+      .notNull()
+      .default('reset'),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -80,7 +91,10 @@ export const passwordResets = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId)],
+  (t) => [
+    index('password_resets_user_idx').on(t.userId),
+    check('password_resets_purpose_valid', sql`${t.purpose} in ('reset', 'confirm')`),
+  ],
 );
 
 /** State code (india-locations.ts) and district: both set or both null. */

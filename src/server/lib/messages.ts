@@ -33,7 +33,7 @@ export const MESSAGE_KINDS = [
   'bail_not_released_dlsa',
   'request_reminder',
   'request_overdue',
-  'account_created',
+  'account_confirm',
   'signup_existing_account',
   'bail_accept_undone',
 ] as const;

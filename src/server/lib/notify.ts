@@ -2,7 +2,8 @@
 // from the same translated message, written in the caller's transaction (the outbox delivers).
 // Every email the app sends is queued here: `notify` for an account (in-app notice plus email),
 // `sendEmail` for an email alone (account emails, addresses with no account). The one exception is
-// the password reset, whose five renderings the database chooses from (features/passwords).
+// an emailed link sent without knowing whether the account exists (a password reset, a resent
+// confirmation), whose five renderings the database chooses from (lib/email-links.ts).
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';

@@ -1,12 +1,13 @@
-// The emails sign-up sends: a welcome to a new account, and a notice to the owner of an address
-// someone tried to sign up with again. Both are queued in the caller's transaction (lib/notify.ts), in the
-// recipient's language (src/server/locales/<lang>/emails.json).
-import type { Role } from '#shared/constants.ts';
+// The emails sign-up sends: the link that opens a new (or not yet opened) account, and a notice to
+// the owner of an opened account someone tried to sign up with again. Both are queued in the
+// caller's transaction (lib/notify.ts), in the recipient's language (src/server/locales/<lang>/emails.json).
 import type { Db } from '../../db/client.ts';
+import { CONFIRM_LINK_HOURS } from '#shared/accounts.ts';
 import { sendEmail, type EmailTo } from '../../lib/notify.ts';
 
-export async function tellWelcome(db: Db, to: EmailTo, role: Role, publicUrl: string) {
-  await sendEmail(db, to, { kind: 'account_created', params: { role, link: new URL('/', publicUrl).toString() } });
+export async function tellConfirmLink(db: Db, to: EmailTo, link: string) {
+  // The same text as lib/email-links.ts's linkEmail('confirm', …) renders for a resent link.
+  await sendEmail(db, to, { kind: 'account_confirm', params: { link, hours: String(CONFIRM_LINK_HOURS) } });
 }
 
 export async function tellExistingAccount(db: Db, to: EmailTo, publicUrl: string) {

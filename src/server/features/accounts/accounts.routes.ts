@@ -4,9 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ConfirmEmailSchema,
   emailPattern,
   emailRuleMessage,
   MetaSchema,
+  RESEND_CONFIRMATION_REPLY,
+  ResendConfirmationSchema,
   SessionSchema,
   SetLanguageSchema,
   SIGN_UP_REPLY,
@@ -22,8 +25,9 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { audit } from '../../lib/audit.ts';
 import { enforce, hit, isMarked, mark, refund, refuse } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
-import { createUserUnlessTaken, deleteExpiredSessions, deleteSession, findUserByEmail } from './accounts.queries.ts';
-import { tellExistingAccount, tellWelcome } from './accounts.emails.ts';
+import { confirmUser, createUserUnlessTaken, deleteSession, findUserByEmail } from './accounts.queries.ts';
+import { tellConfirmLink, tellExistingAccount } from './accounts.emails.ts';
+import { createLink, deleteDeadLinks, linkId, sendLinkIfAccount, spendLink } from '../../lib/email-links.ts';
 import { timingSafeEqual } from 'node:crypto';
 import { access } from '../../plugins/route-guard.ts';
 
@@ -32,6 +36,10 @@ function sameSecret(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+export const INVALID_CREDENTIALS = 'Incorrect email or password. If you have just signed up, open the link we emailed you first.';
+export const CONFIRM_LINK_INVALID =
+  'This link is invalid, already used or expired. Ask for a new one below, or sign in if your account is already open.';
 
 /** How long an address an account signed in from keeps its normal budget past the ceiling. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
@@ -57,12 +65,12 @@ export async function accountsRoutes(base: FastifyInstance) {
     user: req.user,
   }));
 
-  // Sign-up answers with the same status and message whether or not the address has an account
-  // (docs/decisions/0013-sign-up-starts-the-session.md). A new address gets its account, a welcome
-  // email and a session at once (docs/spec.md#4-states-and-transitions: straight to the role's screen). A taken one is
-  // left unchanged, signs no one in (the typed password is never checked here: that would be a
-  // guessing path around the sign-in lock-out), and its owner is told by email. Both paths hash the
-  // password and run the same number of statements, so they take the same time.
+  // Sign-up signs no one in and answers the same whether or not the address has an account
+  // (docs/decisions/0018-signup-confirm-by-email-link.md): a new address gets an account that is
+  // not confirmed yet and an emailed link that opens it; a taken one is left unchanged (the typed
+  // password is never checked here: that would be a guessing path around the sign-in lock-out) and
+  // its owner is emailed: a fresh link when the account is still waiting to be opened, else a notice.
+  // Every path hashes the password and runs the same statements, so none takes longer.
   app.post(
     '/api/auth/signup',
     { config: access.public, schema: { body: SignUpSchema, response: { 201: SignUpReplySchema } } },
@@ -76,26 +84,63 @@ export async function accountsRoutes(base: FastifyInstance) {
       }
       // Hashed either way, so a taken address costs the same time as a new one.
       const passwordHash = await hashPassword(input.password);
-      const outcome = await db.transaction(async (tx) => {
-        const created = await createUserUnlessTaken(tx, { name: input.name, email, role: input.role, passwordHash });
-        if (created) {
-          await audit(tx, created.id, 'account.created', created.id, { role: created.role });
-          await tellWelcome(tx, { email, name: created.name, language: input.language ?? created.language }, created.role, env.PUBLIC_URL);
-          const session = await createSession(tx, created.id, env.SESSION_TTL_HOURS);
-          return { user: created, session };
+      await db.transaction(async (tx) => {
+        const created = await createUserUnlessTaken(tx, {
+          name: input.name,
+          email,
+          role: input.role,
+          passwordHash,
+          language: input.language ?? null,
+        });
+        // Read back on every path (the new account or the owner's), so each runs the same statements.
+        const account = await findUserByEmail(tx, email);
+        if (!account) throw new Error('sign-up: address neither free nor taken');
+        if (created) await audit(tx, account.id, 'account.created', account.id, { role: account.role });
+        else await audit(tx, account.id, 'account.signup_for_existing_address', account.id);
+        if (!account.confirmedAt) {
+          await tellConfirmLink(tx, account, await createLink(tx, account.id, 'confirm', env.PUBLIC_URL));
+        } else {
+          // The housekeeping a new link would replace: the same statements either way.
+          await deleteDeadLinks(tx, account.id);
+          await tellExistingAccount(tx, account, env.PUBLIC_URL);
         }
-        const owner = await findUserByEmail(tx, email);
-        if (!owner) throw new Error('sign-up: address neither free nor taken');
-        await audit(tx, owner.id, 'account.signup_for_existing_address', owner.id);
-        await tellExistingAccount(tx, owner, env.PUBLIC_URL);
-        // The housekeeping createSession does on the other path: the same statements either way.
-        await deleteExpiredSessions(tx, owner.id);
-        return { user: null, session: null };
       });
-      if (!outcome.session) return reply.status(201).send({ message: SIGN_UP_REPLY, user: null });
+      return reply.status(201).send({ message: SIGN_UP_REPLY });
+    },
+  );
+
+  // The emailed link's page posts its token here: the account is confirmed, the link spent and a
+  // session started, all or nothing. A GET never acts (mail scanners fetch links).
+  app.post(
+    '/api/auth/confirm',
+    { config: access.public, schema: { body: ConfirmEmailSchema, response: { 200: UserSchema } } },
+    async (req, reply) => {
+      await enforce(db, reply, { key: `confirm-ip:${req.ip}`, max: 30, windowMs });
+      const confirmed = await db.transaction(async (tx) => {
+        const userId = await spendLink(tx, linkId(req.body.token), 'confirm');
+        if (!userId) return undefined;
+        const user = await confirmUser(tx, userId);
+        await audit(tx, user.id, 'account.confirmed', user.id);
+        const session = await createSession(tx, user.id, env.SESSION_TTL_HOURS);
+        return { user, session };
+      });
+      if (!confirmed) throw invalid(CONFIRM_LINK_INVALID, [{ path: 'token', message: CONFIRM_LINK_INVALID }], 'confirm_link_invalid');
       if (req.sessionId) await deleteSession(db, req.sessionId);
-      setSessionCookie(app, reply, outcome.session.token, outcome.session.expiresAt);
-      return reply.status(201).send({ message: SIGN_UP_REPLY, user: toUser(outcome.user) });
+      setSessionCookie(app, reply, confirmed.session.token, confirmed.session.expiresAt);
+      return toUser(confirmed.user);
+    },
+  );
+
+  // A new link for an account still waiting to be opened; the same answer and work for any address.
+  app.post(
+    '/api/auth/confirm/resend',
+    { config: access.public, schema: { body: ResendConfirmationSchema, response: { 200: SignUpReplySchema } } },
+    async (req, reply) => {
+      const email = req.body.email.trim().toLowerCase();
+      await enforce(db, reply, { key: `resend-ip:${req.ip}`, max: 20, windowMs });
+      await enforce(db, reply, { key: `resend-email:${email}`, max: 3, windowMs });
+      await sendLinkIfAccount(db, email, 'confirm', env.PUBLIC_URL);
+      return { message: RESEND_CONFIRMATION_REPLY };
     },
   );
 
@@ -124,7 +169,13 @@ export async function accountsRoutes(base: FastifyInstance) {
       const user = await findUserByEmail(db, email);
       // Password first, role second: a role mismatch reveals nothing to someone without the password.
       const ok = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'Incorrect email or password.');
+      // An account not opened yet answers as a wrong password does (sign-up hid that it exists),
+      // and the right password gets a fresh link sent to the address, which only its owner reads.
+      // Every failure runs the same statements, sending or not (docs/decisions/0018-signup-confirm-by-email-link.md).
+      if (!user || !ok || !user.confirmedAt) {
+        await sendLinkIfAccount(db, email, 'confirm', env.PUBLIC_URL, ok);
+        throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      }
       await Promise.all([refund(db, pairKey), refund(db, accountKey), mark(db, knownKey, KNOWN_ADDRESS_MS)]);
       if (user.role !== input.role) throw new AppError(403, 'role_mismatch', 'Role mismatch. Please select the correct role.');
       if (req.sessionId) await deleteSession(db, req.sessionId);

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailOutbox, sessions, users } from '#server/db/schema.ts';
+import { emailOutbox, passwordResets, sessions, users } from '#server/db/schema.ts';
 import { buildApp } from '#server/app.ts';
-import { SIGN_UP_REPLY } from '#shared/accounts.ts';
-import { createTestApp, recordingMailer, useTestApp, type TestApp } from '#tests/test-app.ts';
+import { INVALID_CREDENTIALS } from '#server/features/accounts/accounts.routes.ts';
+import { RESEND_CONFIRMATION_REPLY, SIGN_UP_REPLY } from '#shared/accounts.ts';
+import { confirmTokenFor, cookieOf, createTestApp, recordingMailer, useTestApp, type TestApp } from '#tests/test-app.ts';
 import { createLawyer, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
 
 const t = useTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10' });
-
-const cookieOf = (res: { headers: Record<string, unknown> }) => {
-  const raw = res.headers['set-cookie'];
-  const first = Array.isArray(raw) ? String(raw[0]) : String(raw);
-  return first.split(';')[0]!;
-};
 
 /** A sign-in from a given address (inject's remoteAddress; no proxy is trusted in tests). */
 function signInFrom(app: TestApp['app'], ip: string, body: Record<string, string>) {
@@ -25,27 +20,52 @@ function signInFrom(app: TestApp['app'], ip: string, body: Record<string, string
   });
 }
 
-const mailTo = (db: TestApp['db'], to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+const mailTo = (db: TestApp['db'], to: string) =>
+  db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(emailOutbox.createdAt);
 
 describe('sign-up', () => {
-  it('creates the account, emails a welcome and starts its session with a safe cookie', async () => {
+  it('creates an account that is not open yet, signs no one in, and emails the link that opens it', async () => {
     const email = uniqueEmail('newfamily');
     const res = await t.request('POST', '/api/auth/signup', {
       body: { role: 'Family-Member', name: 'Asha', email, password: 'longenough1' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: SIGN_UP_REPLY, user: expect.objectContaining({ name: 'Asha', email, role: 'Family-Member' }) });
-    expect((await mailTo(t.db, email)).map((m) => m.subject)).toEqual(['Your Rihaai account is ready']);
+    expect(res.json()).toEqual({ message: SIGN_UP_REPLY });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ name: 'Asha', role: 'Family-Member', confirmedAt: null });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, row!.id))).toEqual([]);
+    const mails = await mailTo(t.db, email);
+    expect(mails.map((m) => m.subject)).toEqual(['Confirm your email to open your Rihaai account']);
+    expect(mails[0]!.text).toContain('Dear Asha,');
+    expect(mails[0]!.text).toMatch(/http:\/\/[^/\s]+\/confirm-email\?token=[\w-]{40,}/);
+    expect(mails[0]!.text).toContain('expires in 24 hours');
+    // The token is stored hashed: the emailed value is nowhere in the database.
+    const token = await confirmTokenFor(t.db, email);
+    const links = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, row!.id));
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ purpose: 'confirm', usedAt: null });
+    expect(links[0]!.id).not.toContain(token);
+    expect(links[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+  });
+
+  it('the emailed link opens the account and starts its session with a safe cookie', async () => {
+    const email = uniqueEmail('opens');
+    await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'Vik', email, password: 'longenough1' } });
+    const res = await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Vik', email, role: 'Lawyer' });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).not.toMatch(/Secure/);
     const session = await t.request('GET', '/api/auth/session', { cookie: cookieOf(res) });
-    expect(session.json()).toMatchObject({ user: { email, role: 'Family-Member' } });
-    const signIn = await t.request('POST', '/api/auth/signin', { body: { role: 'Family-Member', email, password: 'longenough1' } });
-    expect(signIn.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ user: { email, role: 'Lawyer' } });
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.confirmedAt).toBeInstanceOf(Date);
+    const signIn = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'longenough1' } });
+    expect(signIn.statusCode).toBe(200);
   });
 
   it('marks the cookie Secure when the public URL is https', async () => {
@@ -53,7 +73,9 @@ describe('sign-up', () => {
     try {
       const email = uniqueEmail('sec');
       await s.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'L', email, password: 'longenough1' } });
-      const res = await s.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'longenough1' } });
+      const token = await confirmTokenFor(s.db, email);
+      expect((await mailTo(s.db, email))[0]!.text).toContain(`https://rihaai.example/confirm-email?token=${token}`);
+      const res = await s.request('POST', '/api/auth/confirm', { body: { token } });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
       expect(String(res.headers['strict-transport-security'])).toMatch(/max-age/);
     } finally {
@@ -84,27 +106,23 @@ describe('sign-up', () => {
     expect(res.json().error.message).toContain('at least 8 characters');
   });
 
-  it('a taken address gets the same status and message, changes nothing, signs no one in, and emails the owner', async () => {
+  it('an opened account: the same answer, nothing changes, no one is signed in, and the owner is told', async () => {
     const email = uniqueEmail('dup');
     const first = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } });
+    await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    const [before] = await t.db.select().from(users).where(eq(users.email, email));
     const again = await t.request('POST', '/api/auth/signup', {
-      body: {
-        role: 'Family-Member',
-        name: 'B',
-        email: email.toUpperCase().replace('@GMAIL.COM', '@gmail.com').toLowerCase(),
-        password: 'longenough2',
-      },
+      body: { role: 'Family-Member', name: 'B', email, password: 'longenough2' },
     });
     expect(again.statusCode).toBe(first.statusCode);
-    expect(again.json()).toEqual({ message: first.json().message, user: null });
+    expect(again.json()).toEqual(first.json());
     expect(again.headers['set-cookie']).toBeUndefined();
     // Even the owner's own password signs no one in here: sign-up is no way around the sign-in lock-out.
     const owner = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } });
-    expect(owner.json()).toEqual({ message: SIGN_UP_REPLY, user: null });
+    expect(owner.json()).toEqual({ message: SIGN_UP_REPLY });
     expect(owner.headers['set-cookie']).toBeUndefined();
     const rows = await t.db.select().from(users).where(eq(users.email, email));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'A', role: 'Lawyer' });
+    expect(rows).toEqual([before]);
     // The newcomer's password does not open the account; the owner's still does.
     expect((await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'longenough2' } })).statusCode).toBe(
       401,
@@ -114,32 +132,76 @@ describe('sign-up', () => {
     );
     const mails = await mailTo(t.db, email);
     expect(mails.map((m) => m.subject)).toEqual([
-      'Your Rihaai account is ready',
+      'Confirm your email to open your Rihaai account',
       'Someone tried to sign up to Rihaai with your email',
       'Someone tried to sign up to Rihaai with your email',
     ]);
     expect(mails[1]!.text).toContain('Dear A,');
     expect(mails[1]!.text).toContain('/forgot-password');
+    expect(mails[1]!.text).not.toContain('/confirm-email');
   });
 
-  it('runs as many statements for a taken address as for a new one (no timing difference from the database)', async () => {
+  it('an account not opened yet: the same answer, nothing changes, and the owner gets a fresh link', async () => {
+    const email = uniqueEmail('waiting');
+    const first = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } });
+    const firstToken = await confirmTokenFor(t.db, email);
+    const [before] = await t.db.select().from(users).where(eq(users.email, email));
+    const again = await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Family-Member', name: 'B', email, password: 'longenough2' },
+    });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([before]);
+    const mails = await mailTo(t.db, email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirm your email to open your Rihaai account',
+      'Confirm your email to open your Rihaai account',
+    ]);
+    expect(mails[1]!.text).toContain('Dear A,');
+    const secondToken = await confirmTokenFor(t.db, email);
+    expect(secondToken).not.toBe(firstToken);
+    // The fresh link opens the first sign-up's account, with its role and password, not the second's.
+    const opened = await t.request('POST', '/api/auth/confirm', { body: { token: secondToken } });
+    expect(opened.json()).toMatchObject({ name: 'A', role: 'Lawyer' });
+    expect((await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'longenough1' } })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.request('POST', '/api/auth/signin', { body: { role: 'Family-Member', email, password: 'longenough2' } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('runs as many statements for a taken address (opened or not) as for a new one', async () => {
     const email = uniqueEmail('samework');
     const body = { role: 'Lawyer', name: 'Same', email, password: 'longenough1' };
     const fresh = await t.countQueries(() => t.request('POST', '/api/auth/signup', { body }));
-    const taken = await t.countQueries(() => t.request('POST', '/api/auth/signup', { body }));
-    expect(fresh.result.json().user).not.toBeNull();
-    expect(taken.result.json().user).toBeNull();
-    expect(taken.count).toBe(fresh.count);
+    const waiting = await t.countQueries(() => t.request('POST', '/api/auth/signup', { body }));
+    await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    const opened = await t.countQueries(() => t.request('POST', '/api/auth/signup', { body }));
+    // What each did: a new account, a fresh link, a notice.
+    expect((await mailTo(t.db, email)).map((m) => m.subject)).toEqual([
+      'Confirm your email to open your Rihaai account',
+      'Confirm your email to open your Rihaai account',
+      'Someone tried to sign up to Rihaai with your email',
+    ]);
+    for (const r of [fresh, waiting, opened]) expect(r.result.json()).toEqual({ message: SIGN_UP_REPLY });
+    expect(fresh.count).toBeGreaterThan(4);
+    expect(waiting.count).toBe(fresh.count);
+    expect(opened.count).toBe(fresh.count);
   });
 
-  it("writes the welcome in the language chosen at sign-up, and the notice in the owner's saved language", async () => {
+  it("writes the link in the language chosen at sign-up, and the notice in the owner's saved language", async () => {
     const email = uniqueEmail('hindi');
     const body = { role: 'Family-Member', name: 'Sita', email, password: 'longenough1', language: 'hi' };
     expect((await t.request('POST', '/api/auth/signup', { body })).statusCode).toBe(201);
-    const [welcome] = await mailTo(t.db, email);
-    expect(welcome!.subject).toBe('आपका रिहाई खाता तैयार है');
-    expect(welcome!.text).toContain('प्रिय Sita,');
-    expect(welcome!.text).toContain('(परिवार का सदस्य)');
+    const [link] = await mailTo(t.db, email);
+    expect(link!.subject).toBe('अपना रिहाई खाता खोलने के लिए अपने ईमेल की पुष्टि करें');
+    expect(link!.text).toContain('प्रिय Sita,');
+    expect(link!.text).toContain('/confirm-email?token=');
+    // The language chosen at sign-up is the account's: the opened account comes back in Hindi.
+    const opened = await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    expect(opened.json()).toMatchObject({ language: 'hi' });
     // The owner saved German; a sign-up in French with their address still writes to them in German.
     await t.db.update(users).set({ language: 'de' }).where(eq(users.email, email));
     expect((await t.request('POST', '/api/auth/signup', { body: { ...body, name: 'X', language: 'fr' } })).statusCode).toBe(201);
@@ -154,15 +216,21 @@ describe('sign-up', () => {
     expect((await t.request('POST', '/api/auth/signup', { body })).statusCode).toBe(400);
   });
 
-  it('needs the registration code for Jail-Authority', async () => {
-    const body = { role: 'Jail-Authority', name: 'J', email: uniqueEmail('jail'), password: 'longenough1' };
+  it('needs the registration code for Jail-Authority, and opens that account by its link too', async () => {
+    const email = uniqueEmail('jail');
+    const body = { role: 'Jail-Authority', name: 'J', email, password: 'longenough1' };
     const wrong = await t.request('POST', '/api/auth/signup', { body: { ...body, registrationCode: 'nope' } });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ error: { code: 'bad_registration_code' } });
     const none = await t.request('POST', '/api/auth/signup', { body });
     expect(none.statusCode).toBe(403);
+    expect(await mailTo(t.db, email)).toEqual([]);
     const ok = await t.request('POST', '/api/auth/signup', { body: { ...body, registrationCode: t.env.JAIL_AUTHORITY_CODE } });
     expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toEqual({ message: SIGN_UP_REPLY });
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    const opened = await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    expect(opened.json()).toMatchObject({ role: 'Jail-Authority' });
   });
 
   it('refuses unknown fields: a client cannot set its own id', async () => {
@@ -184,6 +252,163 @@ describe('sign-up', () => {
     const res = await t.request('POST', '/api/auth/signup', { body: '{"role":', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe('the confirmation link', () => {
+  async function signUpWaiting(name = 'W') {
+    const email = uniqueEmail('link');
+    await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name, email, password: 'longenough1' } });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    return { email, user: user!, token: await confirmTokenFor(t.db, email) };
+  }
+  const confirm = (token: unknown) => t.request('POST', '/api/auth/confirm', { body: { token } });
+  const isOpen = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.confirmedAt !== null;
+
+  it('works once: a used link is refused and starts no session', async () => {
+    const { token, user } = await signUpWaiting();
+    expect((await confirm(token)).statusCode).toBe(200);
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: { code: 'confirm_link_invalid', details: [{ path: 'token' }] } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  it('two requests racing with one link: one session, one refusal', async () => {
+    const { token, user } = await signUpWaiting();
+    const statuses = (await Promise.all([confirm(token), confirm(token)])).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  it('an expired link is refused and leaves the account closed', async () => {
+    const { token, user } = await signUpWaiting();
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
+    const res = await confirm(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'confirm_link_invalid' } });
+    expect(await isOpen(user.id)).toBe(false);
+  });
+
+  it('a made-up, empty or over-long token is refused and changes nothing', async () => {
+    const { user } = await signUpWaiting();
+    const madeUp = await confirm('x'.repeat(43));
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json()).toMatchObject({ error: { code: 'confirm_link_invalid' } });
+    for (const bad of ['', 'x'.repeat(201), 42]) expect((await confirm(bad)).statusCode, String(bad)).toBe(400);
+    expect((await t.request('POST', '/api/auth/confirm', { body: {} })).statusCode).toBe(400);
+    expect(await isOpen(user.id)).toBe(false);
+  });
+
+  it('a password-reset link opens no account, and a confirmation link sets no password', async () => {
+    const { email, token, user } = await signUpWaiting();
+    await t.request('POST', '/api/passwords/forgot', { body: { email } });
+    const resetToken = /\/reset-password\?token=([\w-]+)/.exec((await mailTo(t.db, email)).at(-1)!.text)![1]!;
+    expect((await confirm(resetToken)).statusCode).toBe(400);
+    expect(await isOpen(user.id)).toBe(false);
+    const reset = await t.request('POST', '/api/passwords/reset', { body: { token, password: 'another-password' } });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toMatchObject({ error: { code: 'reset_link_invalid' } });
+    // The confirmation link still works for what it is for.
+    expect((await confirm(token)).statusCode).toBe(200);
+  });
+
+  it('setting a new password by the emailed reset link opens the account (it proves the mailbox)', async () => {
+    const { email, user } = await signUpWaiting();
+    await t.request('POST', '/api/passwords/forgot', { body: { email } });
+    const resetToken = /\/reset-password\?token=([\w-]+)/.exec((await mailTo(t.db, email)).at(-1)!.text)![1]!;
+    expect((await t.request('POST', '/api/passwords/reset', { body: { token: resetToken, password: 'brand-new-pass' } })).statusCode).toBe(
+      200,
+    );
+    expect(await isOpen(user.id)).toBe(true);
+    expect((await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'brand-new-pass' } })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a new link on request: the same answer for any address, sent only to an account waiting to be opened', async () => {
+    const waiting = await signUpWaiting();
+    const { user: opened } = await createLawyer(t.db);
+    const stranger = uniqueEmail('nobody');
+    const answers = [];
+    for (const email of [waiting.email, opened.email, stranger]) {
+      const res = await t.request('POST', '/api/auth/confirm/resend', { body: { email } });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      answers.push({ status: res.statusCode, body: res.json<unknown>() });
+    }
+    expect(answers[0]).toEqual({ status: 200, body: { message: RESEND_CONFIRMATION_REPLY } });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect((await mailTo(t.db, waiting.email)).map((m) => m.subject)).toEqual([
+      'Confirm your email to open your Rihaai account',
+      'Confirm your email to open your Rihaai account',
+    ]);
+    expect(await mailTo(t.db, opened.email)).toEqual([]);
+    expect(await mailTo(t.db, stranger)).toEqual([]);
+    const fresh = await confirmTokenFor(t.db, waiting.email);
+    expect(fresh).not.toBe(waiting.token);
+    expect((await confirm(fresh)).statusCode).toBe(200);
+    expect((await t.request('POST', '/api/auth/confirm/resend', { body: { email: 'not an address' } })).statusCode).toBe(200);
+    expect((await t.request('POST', '/api/auth/confirm/resend', { body: {} })).statusCode).toBe(400);
+  });
+
+  it('asking for new links runs the same statements for any address', async () => {
+    const waiting = await signUpWaiting();
+    const { user: opened } = await createLawyer(t.db);
+    const counts = [];
+    for (const email of [waiting.email, opened.email, uniqueEmail('nobody')]) {
+      counts.push((await t.countQueries(() => t.request('POST', '/api/auth/confirm/resend', { body: { email } }))).count);
+    }
+    expect(new Set(counts).size).toBe(1);
+  });
+});
+
+describe('sign-in before the account is opened', () => {
+  it('answers as a wrong password does to a stranger, and the right password re-sends the link', async () => {
+    const email = uniqueEmail('early');
+    await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'E', email, password: 'longenough1' } });
+    const right = await signInFrom(t.app, '198.51.100.60', { role: 'Lawyer', email, password: 'longenough1' });
+    const wrong = await signInFrom(t.app, '198.51.100.61', { role: 'Lawyer', email, password: 'not-the-one' });
+    const stranger = await signInFrom(t.app, '198.51.100.62', { role: 'Lawyer', email: uniqueEmail('ghost'), password: 'longenough1' });
+    for (const res of [right, wrong]) {
+      expect(res.statusCode).toBe(stranger.statusCode);
+      expect(res.json()).toEqual(stranger.json());
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(right.json()).toEqual({ error: { code: 'invalid_credentials', message: INVALID_CREDENTIALS } });
+    expect(INVALID_CREDENTIALS).toContain('If you have just signed up, open the link we emailed you first');
+    // Only the right password sent a new link (to the address, so only its owner learns anything).
+    const mails = await mailTo(t.db, email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirm your email to open your Rihaai account',
+      'Confirm your email to open your Rihaai account',
+    ]);
+    expect((await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } })).statusCode).toBe(200);
+    expect((await signInFrom(t.app, '198.51.100.60', { role: 'Lawyer', email, password: 'longenough1' })).statusCode).toBe(200);
+  });
+
+  it('the wrong role with the right password tells nothing either (no role mismatch before the account is opened)', async () => {
+    const email = uniqueEmail('earlyrole');
+    await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'E', email, password: 'longenough1' } });
+    const res = await t.request('POST', '/api/auth/signin', { body: { role: 'Family-Member', email, password: 'longenough1' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: { code: 'invalid_credentials' } });
+  });
+
+  it('runs the same statements as a wrong password and as an unknown address', async () => {
+    const email = uniqueEmail('earlycount');
+    await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'E', email, password: 'longenough1' } });
+    const { user } = await createLawyer(t.db);
+    const count = async (ip: string, body: Record<string, string>) => (await t.countQueries(() => signInFrom(t.app, ip, body))).count;
+    const right = await count('198.51.100.70', { role: 'Lawyer', email, password: 'longenough1' });
+    const wrongOnWaiting = await count('198.51.100.71', { role: 'Lawyer', email, password: 'not-the-one' });
+    const wrongOnOpened = await count('198.51.100.72', { role: 'Lawyer', email: user.email, password: 'not-the-one' });
+    const stranger = await count('198.51.100.73', { role: 'Lawyer', email: uniqueEmail('ghost'), password: 'longenough1' });
+    expect([wrongOnWaiting, wrongOnOpened, stranger]).toEqual([right, right, right]);
   });
 });
 
