@@ -1,6 +1,6 @@
 // Accounts: sign-up, sign-in, session, profile (docs/spec.md#2-screens-and-routes, §4, §5).
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
+import { CONFIRM_LINK_HOURS, LIMITS } from './constants.ts';
 import { LanguageSchema, RoleSchema } from './enums.ts';
 
 export { emailPattern, emailRuleMessage } from './email.ts';
@@ -30,8 +30,6 @@ export type SignUp = z.infer<typeof SignUpSchema>;
  * (docs/decisions/0018-signup-confirm-by-email-link.md).
  */
 export const SIGN_UP_REPLY = 'Check your email. If this address already has a Rihaai account, we have sent its owner a message instead.';
-/** How long the emailed confirmation link works. */
-export const CONFIRM_LINK_HOURS = 24;
 
 /** The token from the emailed confirmation link (/confirm-email?token=…). */
 export const ConfirmEmailSchema = z.strictObject({

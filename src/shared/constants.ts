@@ -53,6 +53,9 @@ export const ROLE_HOME: Record<Role, string> = {
 };
 
 /** Role → where a newly signed-up user goes (docs/spec.md#6-roles-and-permissions). */
+/** How long the emailed link that opens a new account works (docs/decisions/0018-signup-confirm-by-email-link.md). */
+export const CONFIRM_LINK_HOURS = 24;
+
 export const ROLE_AFTER_SIGNUP: Record<Role, string> = {
   'Family-Member': '/fmform',
   Lawyer: '/lawyerform',

@@ -11,6 +11,12 @@ import {
   waitForMail,
 } from './helpers.ts';
 
+/** The newest confirmation link emailed to `email` other than `not` (the test mailbox). */
+async function confirmLinkIn(email: string, not?: string): Promise<string> {
+  const mail = await waitForMail(email, /\/confirm-email\?token=[\w-]+/, 15_000, not);
+  return /http:\/\/\S+\/confirm-email\?token=[\w-]+/.exec(mail.raw)![0];
+}
+
 const AFTER_SIGNUP: Record<Role, RegExp> = { 'Family-Member': /\/fmform$/, Lawyer: /\/lawyerform$/, 'Jail-Authority': /\/jail-authority$/ };
 const HOME: Record<Role, RegExp> = { 'Family-Member': /\/family-member$/, Lawyer: /\/lawyer$/, 'Jail-Authority': /\/jail-authority$/ };
 
@@ -40,9 +46,52 @@ test.describe('sign up', () => {
       await page.getByLabel(/^Password/).fill(PASSWORD);
       if (role === 'Jail-Authority') await page.getByLabel('Jail-Authority registration code').fill(JAIL_CODE);
       await page.getByRole('button', { name: 'Sign Up' }).click();
+      // No one is signed in yet: the screen says where the link went and what to do.
+      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+      await expect(page.getByText(`We have sent an email to ${email}.`)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
+      expect(((await (await page.request.get('/api/auth/session')).json()) as { user: unknown }).user).toBeNull();
+      // The emailed link opens a page; the account opens when the person presses the button.
+      await page.goto(await confirmLinkIn(email));
+      await expect(page.getByRole('heading', { name: 'Open your account' })).toBeVisible();
+      await page.getByRole('button', { name: 'Open my account' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Your email is confirmed. Welcome to Rihaai!' })).toBeVisible();
       await expect(page).toHaveURL(AFTER_SIGNUP[role]);
     });
   }
+
+  test('signing in before opening the link says what to do and re-sends it; a used link offers a new one', async ({ page }) => {
+    const email = uniqueEmail('early');
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+    await page.getByLabel('User category').selectOption('Lawyer');
+    await page.getByLabel('Full name').fill('Early Bird');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    const first = await confirmLinkIn(email);
+    await fillSignIn(page, 'Lawyer', email, PASSWORD);
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Incorrect email or password. If you have just signed up, open the link we emailed you first.' }),
+    ).toBeVisible();
+    // The right password sent a second link.
+    const second = await confirmLinkIn(email, first);
+    await page.goto(second);
+    await page.getByRole('button', { name: 'Open my account' }).click();
+    await expect(page).toHaveURL(/\/lawyerform$/);
+    // The link works once: opened again, it says so and offers a new one (for an open account, none comes).
+    await page.context().clearCookies();
+    await page.goto(second);
+    await page.getByRole('button', { name: 'Open my account' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This link is invalid, already used or expired.' })).toBeVisible();
+    await expectAccessible(page, 'used confirmation link');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me a new link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If this address has an account waiting to be opened' })).toBeVisible();
+  });
 
   test('refuses a wrong registration code for Jail-Authority', async ({ page }) => {
     await page.goto('/signup');
@@ -71,10 +120,10 @@ test.describe('sign up', () => {
     // Not the owner's password: a stranger trying the taken address.
     await page.getByLabel(/^Password/).fill('a-strangers-password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Check your email. If this address already has a Rihaai account' }),
-    ).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    // The same screen a new address gets.
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByText(`We have sent an email to ${email}.`)).toBeVisible();
+    await expect(page.getByText('If this address already has a Rihaai account, the email goes to its owner instead')).toBeVisible();
     const session = (await (await page.request.get('/api/auth/session')).json()) as { user: unknown };
     expect(session.user).toBeNull();
     await waitForMail(email, /tried to create a new Rihaai account/);
@@ -183,6 +232,19 @@ test.describe('accessibility and small screens', () => {
       await page.goto('/signup');
       await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
       await expectAccessible(page, 'sign-up');
+      await expectNoHorizontalScroll(page);
+      const email = uniqueEmail('narrow');
+      await page.getByLabel('User category').selectOption('Family-Member');
+      await page.getByLabel('Full name').fill('Narrow Screen');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/^Password/).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+      await expectAccessible(page, 'check your email');
+      await expectNoHorizontalScroll(page);
+      await page.goto(await confirmLinkIn(email));
+      await expect(page.getByRole('heading', { name: 'Open your account' })).toBeVisible();
+      await expectAccessible(page, 'open your account');
       await expectNoHorizontalScroll(page);
       for (const [role, home] of [
         ['Family-Member', '/family-member'],

@@ -2,7 +2,7 @@
 // same order (docs/decisions/0016-lawyer-search-keyset-pages.md). Its own case type (no demo lawyer
 // and no other spec uses it), so the 23 lawyers made here are the whole list.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signUpViaApi, uniqueEmail } from './helpers.ts';
+import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signUpAndConfirm, signUpViaApi, uniqueEmail } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const TYPE = 'Corporate Lawyer';
@@ -11,11 +11,7 @@ const LUCKNOW = { state: 'UP', district: 'Lucknow' };
 const NEW_DELHI = { state: 'DL', district: 'New Delhi' };
 
 async function registeredLawyer(request: APIRequestContext, name: string, place: { state: string; district: string }) {
-  const signUp = await request.post('/api/auth/signup', {
-    data: { role: 'Lawyer', name, email: uniqueEmail('corp'), password: PASSWORD },
-    headers: SAME_ORIGIN,
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
+  await signUpAndConfirm(request, { role: 'Lawyer', name, email: uniqueEmail('corp'), password: PASSWORD });
   const res = await request.put('/api/lawyers/registration', {
     data: { phone: '9811111111', address: '7 Court Road', lawyerType: TYPE, courtArea: 'District Court', ...place },
     headers: SAME_ORIGIN,

@@ -17,15 +17,38 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${n}${Math.random().toString(36).slice(2, 6)}@gmail.com`;
 }
 
-/** Creates an account through the API and signs in (cookie lands in the page's context): sign-up itself signs no one in. */
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+/**
+ * Opens an account by the link emailed to it, read from the test mailbox, as its owner would: the
+ * session lands in `request`'s context (docs/decisions/0018-signup-confirm-by-email-link.md).
+ */
+export async function confirmByMail(request: APIRequestContext, email: string): Promise<{ id: string }> {
+  const mail = await waitForMail(email, /\/confirm-email\?token=[\w-]+/);
+  const token = /\/confirm-email\?token=([\w-]+)/.exec(mail.raw)![1]!;
+  return (await ok(await request.post('/api/auth/confirm', { data: { token }, headers: SAME_ORIGIN }))) as { id: string };
+}
+
+/** Signs up through the API and opens the account by its emailed link (sign-up itself signs no one in). */
+export async function signUpAndConfirm(
+  request: APIRequestContext,
+  data: { role: Role; name: string; email: string; password: string; registrationCode?: string },
+): Promise<{ id: string }> {
+  const res = await request.post('/api/auth/signup', { data, headers: SAME_ORIGIN });
+  expect(res.status(), await res.text()).toBe(201);
+  return confirmByMail(request, data.email);
+}
+
+/** Creates an account through the API and opens it by its emailed link (the cookie lands in the page's context). */
 export async function signUpViaApi(page: Page, role: Role, name = `E2E ${role}`) {
   const email = uniqueEmail(role.toLowerCase().replace(/[^a-z]/g, ''));
-  const res = await page.request.post('/api/auth/signup', {
-    data: { role, name, email, password: PASSWORD, ...(role === 'Jail-Authority' ? { registrationCode: JAIL_CODE } : {}) },
-    headers: { 'sec-fetch-site': 'same-origin' },
+  await signUpAndConfirm(page.request, {
+    role,
+    name,
+    email,
+    password: PASSWORD,
+    ...(role === 'Jail-Authority' ? { registrationCode: JAIL_CODE } : {}),
   });
-  expect(res.status(), await res.text()).toBe(201);
-  await signInViaApi(page, role, email);
   return { email, name, password: PASSWORD };
 }
 
@@ -61,13 +84,14 @@ export interface Mail {
   raw: string;
 }
 
-/** Waits for an email to `to` whose raw text matches `match`. */
-export async function waitForMail(to: string, match: RegExp = /./, timeoutMs = 15_000): Promise<Mail> {
+/** Waits for an email to `to` whose raw text matches `match` (and does not contain `not`, e.g. a link already used). */
+export async function waitForMail(to: string, match: RegExp = /./, timeoutMs = 15_000, not?: string): Promise<Mail> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     for (const f of fs.existsSync(MAILBOX_DIR) ? fs.readdirSync(MAILBOX_DIR).sort() : []) {
       const mail = JSON.parse(fs.readFileSync(path.join(MAILBOX_DIR, f), 'utf8')) as Mail;
-      if (mail.to.includes(to) && match.test(decodeQuotedPrintable(mail.raw))) return { ...mail, raw: decodeQuotedPrintable(mail.raw) };
+      const raw = decodeQuotedPrintable(mail.raw);
+      if (mail.to.includes(to) && match.test(raw) && !(not && raw.includes(not))) return { ...mail, raw };
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -77,8 +101,6 @@ export async function waitForMail(to: string, match: RegExp = /./, timeoutMs = 1
 function decodeQuotedPrintable(raw: string) {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
-
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 /** Submits /fmform through the API for the signed-in family member. */
 export async function registerFamilyViaApi(page: Page, caseType = 'Criminal Defense Lawyer', caseNumber = 'FIR-12/2024') {
@@ -139,9 +161,7 @@ export async function acceptedLawyer(
   lawyer: APIRequestContext,
   account: { name: string; email: string },
 ): Promise<string> {
-  await ok(await lawyer.post('/api/auth/signup', { data: { role: 'Lawyer', ...account, password: PASSWORD } }));
-  await ok(await lawyer.post('/api/auth/signin', { data: { role: 'Lawyer', email: account.email, password: PASSWORD } }));
-  const lawyerId = ((await ok(await lawyer.get('/api/auth/session'))) as { user: { id: string } }).user.id;
+  const { id: lawyerId } = await signUpAndConfirm(lawyer, { role: 'Lawyer', ...account, password: PASSWORD });
   await ok(
     await lawyer.put('/api/lawyers/registration', {
       data: { phone: '9811100000', address: 'Chamber 9, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
@@ -167,8 +187,7 @@ export async function eligibleClient(playwright: PlaywrightWorkerArgs['playwrigh
     lawyerName: `Adv. Release ${tag}`,
     lawyerEmail: uniqueEmail('advrelease'),
   };
-  await ok(await family.post('/api/auth/signup', { data: { role: 'Family-Member', name: c.name, email: c.email, password: PASSWORD } }));
-  await ok(await family.post('/api/auth/signin', { data: { role: 'Family-Member', email: c.email, password: PASSWORD } }));
+  await signUpAndConfirm(family, { role: 'Family-Member', name: c.name, email: c.email, password: PASSWORD });
   await ok(
     await family.put('/api/family/registration', {
       data: {

@@ -8,6 +8,7 @@ import {
   ok,
   PASSWORD,
   signInViaApi,
+  signUpAndConfirm,
   signUpViaApi,
   uniqueEmail,
   waitForMail,
@@ -42,8 +43,7 @@ async function memberWithBailPaper(playwright: PlaywrightWorkerArgs['playwright'
     lawyerName: `Adv. Journey ${tag}`,
     lawyerEmail: uniqueEmail('advjourney'),
   };
-  await ok(await family.post('/api/auth/signup', { data: { role: 'Family-Member', name: m.name, email: m.email, password: PASSWORD } }));
-  await ok(await family.post('/api/auth/signin', { data: { role: 'Family-Member', email: m.email, password: PASSWORD } }));
+  await signUpAndConfirm(family, { role: 'Family-Member', name: m.name, email: m.email, password: PASSWORD });
   await ok(
     await family.put('/api/family/registration', {
       data: {
@@ -177,12 +177,7 @@ test('the jail authority assigns an NGO, manages NGOs, opens the bail paper and 
   // Only permitted users may open it: another family member gets 404.
   const stranger = await playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: SAME_ORIGIN });
   const strangerEmail = uniqueEmail('stranger');
-  await ok(
-    await stranger.post('/api/auth/signup', {
-      data: { role: 'Family-Member', name: 'Stranger', email: strangerEmail, password: PASSWORD },
-    }),
-  );
-  await ok(await stranger.post('/api/auth/signin', { data: { role: 'Family-Member', email: strangerEmail, password: PASSWORD } }));
+  await signUpAndConfirm(stranger, { role: 'Family-Member', name: 'Stranger', email: strangerEmail, password: PASSWORD });
   expect((await stranger.get(href!)).status()).toBe(404);
   await stranger.dispose();
 

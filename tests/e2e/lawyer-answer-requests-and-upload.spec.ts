@@ -2,7 +2,16 @@
 // upload a bail paper on /lawyer-cases, and the family member sees it on /family-case.
 // Families and their requests are made through the API, as the family screens make them.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signInViaApi, signUpViaApi, uniqueEmail, waitForMail } from './helpers.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  PASSWORD,
+  signInViaApi,
+  signUpAndConfirm,
+  signUpViaApi,
+  uniqueEmail,
+  waitForMail,
+} from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -20,16 +29,7 @@ async function createFamily(browser: Browser, baseURL: string, name: string): Pr
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const email = uniqueEmail('family');
-  const signUp = await page.request.post('/api/auth/signup', {
-    data: { role: 'Family-Member', name, email, password: PASSWORD },
-    headers: SAME_ORIGIN,
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  const signIn = await page.request.post('/api/auth/signin', {
-    data: { role: 'Family-Member', email, password: PASSWORD },
-    headers: SAME_ORIGIN,
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  await signUpAndConfirm(page.request, { role: 'Family-Member', name, email, password: PASSWORD });
   const caseNumber = `FIR-${Math.floor(Math.random() * 9000) + 1000}/2024`;
   const reg = await page.request.put('/api/family/registration', {
     data: {

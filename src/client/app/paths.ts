@@ -4,6 +4,8 @@ import type { Role } from '#shared/constants.ts';
 export const paths = {
   signIn: '/',
   signUp: '/signup',
+  /** The emailed link that opens a new account (the server builds it: lib/email-links.ts). */
+  confirmEmail: '/confirm-email',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   familyForm: '/fmform',

@@ -11,7 +11,7 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { SignInPage } from '#client/features/accounts/signin-page.tsx';
 import { lazyNamed } from '#client/lib/lazy-named.ts';
-import { SignUpPage, ProfilePage } from '#client/features/accounts/pages.ts';
+import { SignUpPage, ProfilePage, ConfirmEmailPage } from '#client/features/accounts/pages.ts';
 import { ForgotPasswordPage, ResetPasswordPage } from '#client/features/passwords/pages.ts';
 import { CaseFactsPage, ApplicationPage } from '#client/features/cases/pages.ts';
 import { EditProfilePage } from '#client/features/profile/pages.ts';
@@ -35,7 +35,7 @@ import { HomePage } from '#client/features/home/pages.ts';
 const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(() => import('./layouts/role-layout.tsx'), 'RoleLayout');
 const NotFoundPage = lazyNamed(() => import('#client/components/not-found.tsx'), 'NotFoundPage');
 
-const PUBLIC_PATHS: readonly string[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.resetPassword];
+const PUBLIC_PATHS: readonly string[] = [paths.signIn, paths.signUp, paths.confirmEmail, paths.forgotPassword, paths.resetPassword];
 const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   [paths.familyHome]: FamilyHomePage,
   [paths.lawyerHome]: LawyerHomePage,
@@ -66,6 +66,7 @@ export function AppRoutes() {
       <Route element={<PublicLayout />}>
         <Route path={paths.signIn} element={<SignInPage />} />
         <Route path={paths.signUp} element={<SignUpPage />} />
+        <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
       </Route>

@@ -3,7 +3,7 @@
 // email confirmation that opens a new account (24 hours, docs/decisions/0018-signup-confirm-by-email-link.md).
 // One table (password_resets, with its purpose), one token maker, one way to spend a link.
 import { and, eq, gt, isNull, lt, or, isNotNull, sql } from 'drizzle-orm';
-import { CONFIRM_LINK_HOURS } from '#shared/accounts.ts';
+import { CONFIRM_LINK_HOURS } from '#shared/constants.ts';
 import { RESET_LINK_MINUTES } from '#shared/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResets, users } from '../db/schema.ts';

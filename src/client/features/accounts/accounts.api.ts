@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SignIn, SignUp, User } from '#shared/accounts.ts';
+import type { ConfirmEmail, ResendConfirmation, SignIn, SignUp, User } from '#shared/accounts.ts';
 import { LANGUAGES, ROLE_HOME, type Language } from '#shared/constants.ts';
 import { api } from '#client/lib/api-client.ts';
 import { rememberLanguage, storedLanguage } from '#client/lib/i18n.ts';
@@ -22,23 +22,25 @@ export const profileQuery = queryOptions({
   queryFn: () => api('GET', '/api/profile', userParser),
 });
 
-/** Sign-up's reply, checked by hand (no zod on the sign-in route): the user when signed in, else null. */
-const signUpReplyParser = {
-  parse(data: unknown): User | null {
-    if (typeof data !== 'object' || data === null || typeof (data as { message?: unknown }).message !== 'string')
-      throw new Error('Unexpected sign-up reply');
-    const user = (data as { user?: unknown }).user;
-    return user === null || user === undefined ? null : userParser.parse(user);
+/** A `{ message }` reply (sign-up, a new link), checked by hand: this file is on the sign-in route (no zod there). */
+const messageParser = {
+  parse(data: unknown): string {
+    const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+    if (typeof message !== 'string') throw new Error('Unexpected reply');
+    return message;
   },
 };
 export const signIn = (body: SignIn) => api('POST', '/api/auth/signin', userParser, body);
 
 /**
- * Sign-up answers the same for a new and a taken address (docs/decisions/0013-sign-up-starts-the-session.md):
- * a new account comes back signed in; for a taken address no one is signed in (null here) and the
- * user is told to check their email.
+ * Sign-up answers the same for a new and a taken address and signs no one in
+ * (docs/decisions/0018-signup-confirm-by-email-link.md): the account opens from the link emailed to the address.
  */
-export const signUp = (body: SignUp) => api('POST', '/api/auth/signup', signUpReplyParser, body);
+export const signUp = (body: SignUp) => api('POST', '/api/auth/signup', messageParser, body);
+/** Opens the account by the emailed link's token and starts its session. */
+export const confirmEmail = (body: ConfirmEmail) => api('POST', '/api/auth/confirm', userParser, body);
+/** A new link for an account waiting to be opened; the same answer for any address. */
+export const resendConfirmation = (body: ResendConfirmation) => api('POST', '/api/auth/confirm/resend', messageParser, body);
 export const saveLanguage = (language: Language) => api('PUT', '/api/profile/language', userParser, { language });
 
 /**
@@ -50,45 +52,69 @@ interface Callbacks<T> {
   onError: (err: Error) => void;
 }
 
-/** Sign in: the session is set and the account's language applied before `onSuccess`. */
-export function useSignIn(callbacks: Callbacks<User>) {
+/** The account's language applied once it is signed in (sign-in, or the emailed link that opens it). */
+function useStartSession() {
   const { i18n } = useTranslation();
   const setSession = useSetSession();
+  return async (u: User) => {
+    setSession(u);
+    // The account's language wins on sign-in, and this browser remembers it for the next visit.
+    if (u.language) rememberLanguage(u.language);
+    if (u.language && u.language !== i18n.resolvedLanguage) await i18n.changeLanguage(u.language);
+    // No choice on the account yet: keep the one made in this browser before signing in.
+    const local = storedLanguage();
+    if (!u.language && local) {
+      const saved = await saveLanguage(local).catch(() => undefined);
+      if (saved) setSession(saved);
+    }
+  };
+}
+
+/** Sign in: the session is set and the account's language applied before `onSuccess`. */
+export function useSignIn(callbacks: Callbacks<User>) {
+  const startSession = useStartSession();
   return useMutation({
     mutationFn: signIn,
     onSuccess: async (u) => {
-      setSession(u);
-      // The account's language wins on sign-in, and this browser remembers it for the next visit.
-      if (u.language) rememberLanguage(u.language);
-      if (u.language && u.language !== i18n.resolvedLanguage) await i18n.changeLanguage(u.language);
-      // No choice on the account yet: keep the one made in this browser before signing in.
-      const local = storedLanguage();
-      if (!u.language && local) {
-        const saved = await saveLanguage(local).catch(() => undefined);
-        if (saved) setSession(saved);
-      }
+      await startSession(u);
       callbacks.onSuccess(u);
     },
     onError: callbacks.onError,
   });
 }
 
-/** Sign up in the language the page is shown in (the welcome email is written in it); a new account is signed in. */
-export function useSignUp(callbacks: Callbacks<User | null>) {
+/**
+ * Sign up in the language the page is shown in (the account keeps it; the emailed link is written in
+ * it). No one is signed in; `onSuccess` gets the address the email went to.
+ */
+export function useSignUp(callbacks: Callbacks<string>) {
   const { i18n } = useTranslation();
-  const setSession = useSetSession();
   return useMutation({
     mutationFn: (body: SignUp) => {
       const shown = i18n.resolvedLanguage ?? '';
       const language = (LANGUAGES as readonly string[]).includes(shown) ? (shown as Language) : undefined;
       return signUp(language ? { ...body, language } : body);
     },
-    onSuccess: (u) => {
-      if (u) setSession(u);
+    onSuccess: (_message, body) => callbacks.onSuccess(body.email),
+    onError: callbacks.onError,
+  });
+}
+
+/** The emailed link's page: opens the account; the session is set and its language applied before `onSuccess`. */
+export function useConfirmEmail(callbacks: Callbacks<User>) {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: confirmEmail,
+    onSuccess: async (u) => {
+      await startSession(u);
       callbacks.onSuccess(u);
     },
     onError: callbacks.onError,
   });
+}
+
+export function useResendConfirmation(callbacks: Pick<Callbacks<string>, 'onError'>) {
+  return useMutation({ mutationFn: resendConfirmation, onError: callbacks.onError });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { PasswordInput, TextInput } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, ROLE_AFTER_SIGNUP, type Role } from '#shared/constants.ts';
+import { CONFIRM_LINK_HOURS, LIMITS, type Role } from '#shared/constants.ts';
 import { paths } from '#client/app/paths.ts';
 import { EmailInput } from '#client/components/contact-inputs.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -11,28 +12,55 @@ import { AccountCard } from './account-card.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useSignUp } from './accounts.api.ts';
 import { useAccountForm } from './use-account-form.ts';
+import { ResendLink } from './resend-link.tsx';
+
+/**
+ * After sign-up: no one is signed in, whatever the address (docs/decisions/0018-signup-confirm-by-email-link.md).
+ * The same screen for a new address and a taken one: the link that opens the account, or a notice to
+ * the owner, went to the address.
+ */
+function CheckEmail({ email, onOtherEmail }: { email: string; onOtherEmail: () => void }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <Container size={440} px="sm" py="xl">
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="sm">
+          <Title order={1} size="h2">
+            {t('sent.title')}
+          </Title>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {t('sent.to', { email })}
+          </Text>
+          <Text size="sm">{t('sent.next', { hours: CONFIRM_LINK_HOURS })}</Text>
+          <Text size="sm">{t('sent.taken')}</Text>
+          <Text size="sm">{t('sent.noMail')}</Text>
+          <ResendLink email={email} label={t('sent.resend')} />
+          <Button variant="default" onClick={onOtherEmail} fullWidth>
+            {t('sent.otherEmail')}
+          </Button>
+          <Anchor component={Link} to={paths.signIn} size="sm" ta="center">
+            {t('backToSignIn')}
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
 
 export function SignUpPage() {
   const { t } = useTranslation('accounts');
-  const navigate = useNavigate();
   const errorText = useErrorText();
   const form = useAccountForm('signUp');
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useSignUp({
-    onSuccess: (u) => {
-      if (!u) {
-        // A taken address: the same neutral answer the server gave, and no one is signed in.
-        notify.info(t('signUp.checkEmail'));
-        void navigate(paths.signIn);
-        return;
-      }
-      notify.success(t('signUp.success'));
-      void navigate(ROLE_AFTER_SIGNUP[u.role]);
-    },
+    onSuccess: (email) => setSentTo(email),
     onError: (err) => {
       if (err instanceof ApiError && err.code === 'invalid_email') notify.error(errorText(err));
       else notify.error(t('signUp.error', { message: errorText(err) }));
     },
   });
+
+  if (sentTo !== null) return <CheckEmail email={sentTo} onOtherEmail={() => setSentTo(null)} />;
 
   return (
     <AccountCard

@@ -2,7 +2,7 @@
 // the owner of an opened account someone tried to sign up with again. Both are queued in the
 // caller's transaction (lib/notify.ts), in the recipient's language (src/server/locales/<lang>/emails.json).
 import type { Db } from '../../db/client.ts';
-import { CONFIRM_LINK_HOURS } from '#shared/accounts.ts';
+import { CONFIRM_LINK_HOURS } from '#shared/constants.ts';
 import { sendEmail, type EmailTo } from '../../lib/notify.ts';
 
 export async function tellConfirmLink(db: Db, to: EmailTo, link: string) {
