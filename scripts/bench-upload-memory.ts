@@ -28,15 +28,34 @@ async function run(port: number, cap: string) {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dir, 'db'),
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
+      OUTBOX_POLL_MS: '200',
       STATIC_DIR: path.join(dir, 'none'),
       RATE_LIMIT_SIGNIN_PER_IP: '100000',
       RATE_LIMIT_SIGNUP_PER_IP: '100000',
       UPLOAD_CONCURRENT_PER_PROCESS: cap,
       UPLOAD_QUOTA_TOTAL_MB: '100000',
     },
-    stdio: 'inherit',
+    // The log is read for the links that open the accounts (no SMTP: emails are written to the log).
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const links = new Map<string, string>();
+  const waiting = new Map<string, (link: string) => void>();
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('confirm-email')) continue;
+      const { email } = JSON.parse(line) as { email?: { to: string; links: string[] } };
+      const link = email?.links.find((l) => l.includes('/confirm-email?token='));
+      if (!email || !link) continue;
+      links.set(email.to, link);
+      waiting.get(email.to)?.(link);
+    }
+  });
+  const confirmLink = (to: string) =>
+    new Promise<string>((resolve) => (links.has(to) ? resolve(links.get(to)!) : waiting.set(to, resolve)));
   const base = `http://127.0.0.1:${port}`;
   try {
     for (;;) {
@@ -53,8 +72,10 @@ async function run(port: number, cap: string) {
       const account = { role: 'Family-Member', email, password: 'bench-password-1' };
       const json = { ...SAME, 'content-type': 'application/json' };
       await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ ...account, name: `Bench ${i}` }) });
-      const signIn = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: json, body: JSON.stringify(account) });
-      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+      // Sign-up signs no one in: the emailed link opens the account (docs/decisions/0018-signup-confirm-by-email-link.md).
+      const token = new URL(await confirmLink(email)).searchParams.get('token');
+      const opened = await fetch(`${base}/api/auth/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ token }) });
+      const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
       const reg = await fetch(`${base}/api/family/registration`, {
         method: 'PUT',
         headers: { ...json, cookie },

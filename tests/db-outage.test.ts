@@ -77,9 +77,13 @@ describe.skipIf(!available)('the database goes away and comes back (issue 9, ite
     await pollStatus(`${base}/api/ready`, (s) => s === 200);
     const signup = await post('/api/auth/signup', { role: 'Family-Member', name: 'Outage Test', email, password: 'outage-password-1' });
     expect(signup.status).toBeLessThan(300);
-    const signin = await post('/api/auth/signin', { role: 'Family-Member', email, password: 'outage-password-1' });
-    expect(signin.status).toBe(200);
-    cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    // Sign-up signs no one in: the account opens from the link the SMTP server receives.
+    const mail = await smtp.waitFor((m) => m.to.includes(email), 120_000);
+    const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const token = /\/confirm-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+    const confirmed = await post('/api/auth/confirm', { token });
+    expect(confirmed.status).toBe(200);
+    cookie = (confirmed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(cookie).toMatch(/^rihaai_session=/);
   }, 400_000);
 
@@ -169,7 +173,7 @@ describe.skipIf(!available)('the database goes away and comes back (issue 9, ite
       await pollStatus(`${base}/api/ready`, (s) => s === 200);
       expect((await profile()).status).toBe(200);
 
-      // The worker is still polling: an email queued now (a welcome, to a new address) is delivered.
+      // The worker is still polling: an email queued now (the link that opens a new account) is delivered.
       // Waited for as an event, the SMTP server's receipt, with a generous bound.
       const fresh = `outage.after.${Date.now()}@gmail.com`;
       const again = await post('/api/auth/signup', {

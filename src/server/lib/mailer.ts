@@ -47,8 +47,11 @@ export function createMailer(options: {
     return {
       kind: 'log',
       async send(email) {
+        // The links on their own too: in the JSON line the text's line breaks are "\n", which a
+        // copied link would pick up (the link that opens a new account is how a developer signs up).
+        const links = email.text.match(/https?:\/\/[^\s"]+/g) ?? [];
         options.log.info(
-          { email: { to: email.to, subject: email.subject, text: email.text } },
+          { email: { to: email.to, subject: email.subject, text: email.text, links } },
           'email (SMTP not configured, logged instead)',
         );
       },

@@ -286,11 +286,16 @@ describe('without SMTP_URL', () => {
     expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(1);
     expect(logged).toEqual([
       {
-        obj: { email: { to: 'meena.das@gmail.com', subject: 'NGO assigned', text: 'Aasra Trust' } },
+        obj: { email: { to: 'meena.das@gmail.com', subject: 'NGO assigned', text: 'Aasra Trust', links: [] } },
         msg: expect.stringContaining('SMTP not configured') as string,
       },
     ]);
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    // A link is logged on its own as well, whole, so it can be copied from the log line.
+    const link = 'http://localhost:3000/confirm-email?token=Ab_9-xY';
+    await enqueueEmail(db.db, { to: 'new.user@gmail.com', subject: 'Confirm', text: `Open this link:\n\n${link}\n\nThanks` });
+    expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(1);
+    expect(logged[1]?.obj).toMatchObject({ email: { links: [link] } });
   });
 
   it('an SMTP_URL that is not smtp:// or smtps:// stops start-up with the variable named', () => {
