@@ -68,6 +68,8 @@ const allStyles = new Set(files(CLIENT).flatMap((f) => [...imported(f)]));
 const PUBLIC_SCREENS = [
   'features/accounts/signin-page.tsx',
   'features/accounts/signup-page.tsx',
+  'features/accounts/confirm-email-page.tsx',
+  'features/accounts/resend-link.tsx',
   'features/accounts/role-select.tsx',
   'features/accounts/account-card.tsx',
   'components/contact-inputs.tsx',

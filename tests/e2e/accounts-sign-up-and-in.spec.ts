@@ -47,7 +47,7 @@ test.describe('sign up', () => {
       if (role === 'Jail-Authority') await page.getByLabel('Jail-Authority registration code').fill(JAIL_CODE);
       await page.getByRole('button', { name: 'Sign Up' }).click();
       // No one is signed in yet: the screen says where the link went and what to do.
-      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused();
       await expect(page.getByText(`We have sent an email to ${email}.`)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
       expect(((await (await page.request.get('/api/auth/session')).json()) as { user: unknown }).user).toBeNull();

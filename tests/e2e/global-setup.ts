@@ -18,10 +18,10 @@ export default async function globalSetup() {
       stream.on('end', () => {
         n += 1;
         const to = session.envelope.rcptTo.map((r) => r.address);
-        fs.writeFileSync(
-          path.join(MAILBOX_DIR, `${Date.now()}-${n}.json`),
-          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
-        );
+        // Written aside and renamed into place, so a test reading the mailbox never sees half a file.
+        const file = path.join(MAILBOX_DIR, `${Date.now()}-${n}.json`);
+        fs.writeFileSync(`${file}.part`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        fs.renameSync(`${file}.part`, file);
         callback();
       });
     },

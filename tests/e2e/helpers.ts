@@ -88,7 +88,12 @@ export interface Mail {
 export async function waitForMail(to: string, match: RegExp = /./, timeoutMs = 15_000, not?: string): Promise<Mail> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    for (const f of fs.existsSync(MAILBOX_DIR) ? fs.readdirSync(MAILBOX_DIR).sort() : []) {
+    for (const f of fs.existsSync(MAILBOX_DIR)
+      ? fs
+          .readdirSync(MAILBOX_DIR)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+      : []) {
       const mail = JSON.parse(fs.readFileSync(path.join(MAILBOX_DIR, f), 'utf8')) as Mail;
       const raw = decodeQuotedPrintable(mail.raw);
       if (mail.to.includes(to) && match.test(raw) && !(not && raw.includes(not))) return { ...mail, raw };

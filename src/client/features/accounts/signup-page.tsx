@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_LINK_HOURS, LIMITS, type Role } from '#shared/constants.ts';
@@ -21,11 +21,14 @@ import { ResendLink } from './resend-link.tsx';
  */
 function CheckEmail({ email, onOtherEmail }: { email: string; onOtherEmail: () => void }) {
   const { t } = useTranslation('accounts');
+  // The form the person pressed was replaced: the focus moves to what replaced it (screen readers read it).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Container size={440} px="sm" py="xl">
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             {t('sent.title')}
           </Title>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

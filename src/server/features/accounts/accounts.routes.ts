@@ -115,7 +115,8 @@ export async function accountsRoutes(base: FastifyInstance) {
     '/api/auth/confirm',
     { config: access.public, schema: { body: ConfirmEmailSchema, response: { 200: UserSchema } } },
     async (req, reply) => {
-      await enforce(db, reply, { key: `confirm-ip:${req.ip}`, max: 30, windowMs });
+      // Each sign-up's link is opened about once: twice the sign-up budget leaves room to retry.
+      await enforce(db, reply, { key: `confirm-ip:${req.ip}`, max: 2 * env.RATE_LIMIT_SIGNUP_PER_IP, windowMs });
       const confirmed = await db.transaction(async (tx) => {
         const userId = await spendLink(tx, linkId(req.body.token), 'confirm');
         if (!userId) return undefined;

@@ -430,6 +430,11 @@ describe('sign-up rate limit', () => {
       });
       expect(limited.json()).toMatchObject({ error: { code: 'rate_limited' } });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // Opening links has twice the sign-up budget.
+      const confirms: number[] = [];
+      for (let i = 0; i < 5; i++)
+        confirms.push((await s.request('POST', '/api/auth/confirm', { body: { token: `made-up-${i}` } })).statusCode);
+      expect(confirms).toEqual([400, 400, 400, 400, 429]);
     } finally {
       await s.close();
     }
