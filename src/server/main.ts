@@ -45,7 +45,10 @@ async function main() {
     return removed;
   };
   const sweptAtStart = await sweepPapers();
-  const sweeper = setInterval(() => void sweepPapers().catch((err: unknown) => late.app?.log.error({ err }, 'paper sweep failed')), SWEEP_SAFE_AGE_MS);
+  const sweeper = setInterval(
+    () => void sweepPapers().catch((err: unknown) => late.app?.log.error({ err }, 'paper sweep failed')),
+    SWEEP_SAFE_AGE_MS,
+  );
   sweeper.unref();
   const seed = env.SEED_DEMO ? await seedDemoData(handle.db) : { seeded: false };
 
@@ -85,7 +88,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const listening = await server.listen({ port: env.PORT, host: env.HOST });
-  const where = handle.kind === 'pglite' ? `embedded database in ${path.resolve(env.DATA_DIR, 'db')}, papers in ${path.resolve(env.DATA_DIR, 'files')}` : 'PostgreSQL (DATABASE_URL)';
+  const where =
+    handle.kind === 'pglite'
+      ? `embedded database in ${path.resolve(env.DATA_DIR, 'db')}, papers in ${path.resolve(env.DATA_DIR, 'files')}`
+      : 'PostgreSQL (DATABASE_URL)';
   const lines = [
     '',
     `Rihaai is ready at ${env.PUBLIC_URL}  (${where})`,

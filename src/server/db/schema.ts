@@ -386,7 +386,10 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_member_idx').on(t.familyMemberId, t.createdAt),
-    check('documents_bytes_where_stored', sql`(${t.storage} = 'database') = (${t.bytes} is not null) and ${t.storage} in ('database', 'file')`),
+    check(
+      'documents_bytes_where_stored',
+      sql`(${t.storage} = 'database') = (${t.bytes} is not null) and ${t.storage} in ('database', 'file')`,
+    ),
   ],
 );
 

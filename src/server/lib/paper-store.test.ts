@@ -149,7 +149,10 @@ describe('storing a paper', () => {
       fs.rmSync(file);
       expect((await t.app.inject({ method: 'GET', url: meta.url, headers: { cookie: me.cookie } })).statusCode).toBe(500);
     } else {
-      await t.db.update(documents).set({ bytes: Buffer.from(bytes).fill(0x21, bytes.length - 1) }).where(eq(documents.id, meta.id));
+      await t.db
+        .update(documents)
+        .set({ bytes: Buffer.from(bytes).fill(0x21, bytes.length - 1) })
+        .where(eq(documents.id, meta.id));
       const changed = await t.app.inject({ method: 'GET', url: meta.url, headers: { cookie: me.cookie } });
       expect(changed.statusCode).toBe(500);
       expect(changed.json()).toMatchObject({ error: { code: 'internal' } });

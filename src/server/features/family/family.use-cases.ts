@@ -143,7 +143,11 @@ export async function assertRegistered({ db }: Pick<Deps, 'db'>, member: Member)
 }
 
 /** The member's own bail paper, typed from its bytes, within their upload allowance. */
-export async function addOwnDocument({ db, env, papers }: Deps & Pick<AppDeps, 'papers'>, member: Member, file: ReceivedFile): Promise<DocumentMeta> {
+export async function addOwnDocument(
+  { db, env, papers }: Deps & Pick<AppDeps, 'papers'>,
+  member: Member,
+  file: ReceivedFile,
+): Promise<DocumentMeta> {
   return withPlacedPaper(papers, file, (paper) =>
     db.transaction(async (tx) => {
       await reserveUploadBytes(tx, env, member.id, file.size);

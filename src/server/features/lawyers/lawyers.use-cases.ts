@@ -109,18 +109,20 @@ export async function addBailPaper(
   familyMemberId: string,
   file: ReceivedFile,
 ): Promise<DocumentMeta> {
-  return withPlacedPaper(papers, file, (paper) => db.transaction(async (tx) => {
-    await reserveUploadBytes(tx, env, lawyer.id, file.size);
-    const meta = await storeDocument(tx, { familyMemberId, uploadedBy: lawyer.id, file, paper });
-    const member = await findRecipient(tx, familyMemberId);
-    if (member) {
-      await notify(tx, member, {
-        kind: 'bail_paper_uploaded',
-        params: { lawyer: lawyer.name, filename: meta.filename },
-        link: '/family-case',
-        publicUrl: env.PUBLIC_URL,
-      });
-    }
-    return meta;
-  }));
+  return withPlacedPaper(papers, file, (paper) =>
+    db.transaction(async (tx) => {
+      await reserveUploadBytes(tx, env, lawyer.id, file.size);
+      const meta = await storeDocument(tx, { familyMemberId, uploadedBy: lawyer.id, file, paper });
+      const member = await findRecipient(tx, familyMemberId);
+      if (member) {
+        await notify(tx, member, {
+          kind: 'bail_paper_uploaded',
+          params: { lawyer: lawyer.name, filename: meta.filename },
+          link: '/family-case',
+          publicUrl: env.PUBLIC_URL,
+        });
+      }
+      return meta;
+    }),
+  );
 }
