@@ -1,7 +1,6 @@
 // The embedded database runs in the server's own process: papers stored in its rows passed through
 // its heap, and four uploads and downloads at a time raised the process's peak memory by about
-// 2.5 to 3.5 times the bytes stored (issue 9, item 4: +417 and +537 MiB for 160 MiB in two runs before
-// the change).
+// 2.5 to 3.5 times the bytes stored (+417 and +537 MiB for 160 MiB in two runs before the change).
 // Stored as files beside it, they do not pass through it (docs/decisions/0019-papers-beside-the-embedded-database-files.md).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
