@@ -123,4 +123,21 @@ describe.skipIf(usePostgres())('papers on the embedded database (issue 9, item 4
       expect(fs.readdirSync(path.join(dir, 'files')).filter((f) => !f.startsWith('.'))).toHaveLength(PAPERS + 3);
     },
   );
+
+  it('the server removes old files no document points to when it starts, and keeps fresh ones', { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-paper-sweep-'));
+    dirs.push(dir);
+    const files = path.join(dir, 'files');
+    fs.mkdirSync(path.join(files, '.incoming'), { recursive: true });
+    const old = path.join(files, '11111111-1111-4111-8111-111111111111');
+    const oldHalf = path.join(files, '.incoming', '22222222-2222-4222-8222-222222222222');
+    const fresh = path.join(files, '33333333-3333-4333-8333-333333333333');
+    for (const f of [old, oldHalf, fresh]) fs.writeFileSync(f, 'x');
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    for (const f of [old, oldHalf]) fs.utimesSync(f, dayAgo, dayAgo);
+    const port = await freePort(4530, 4549);
+    startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: path.join(dir, 'none'), SEED_DEMO: 'false' }, children);
+    await pollStatus(`http://127.0.0.1:${port}/api/ready`, (s) => s === 200);
+    expect([old, oldHalf, fresh].map((f) => fs.existsSync(f))).toEqual([false, false, true]);
+  });
 });
