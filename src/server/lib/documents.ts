@@ -1,7 +1,8 @@
-// Document storage (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): bail papers are stored with their record, the
-// bytes in its row (PostgreSQL) or in a file beside the embedded database (paper-store.ts), the type decided from the bytes (never the name or the browser's claim), 10 MiB at most, served
-// only to permitted users with Content-Disposition and nosniff. Shared by the family, lawyer
-// and jail-authority features.
+// Document storage (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong):
+// bail papers are stored with their record (the bytes in its row on PostgreSQL, in a file beside the
+// embedded database: paper-store.ts), the type decided from the bytes (never the name or the
+// browser's claim), 10 MiB at most, served only to permitted users with Content-Disposition and
+// nosniff. Shared by the family, lawyer and jail-authority features.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -156,7 +157,8 @@ export async function withPlacedPaper<T>(papers: PaperStore, file: ReceivedFile,
   try {
     return await record(paper);
   } catch (err) {
-    await paper.discard();
+    // The transaction's error is the one to report; a file that could not go is left to the sweep.
+    await paper.discard().catch(() => {});
     throw err;
   }
 }
