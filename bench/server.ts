@@ -10,6 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { openDb } from '#server/db/client.ts';
+import { databasePaperStore, filePaperStore } from '#server/lib/paper-store.ts';
 import { migrate, migrationsFolder } from '#server/db/migrate.ts';
 import { parseEnv } from '#server/env.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
@@ -195,7 +196,9 @@ async function main() {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
   const mailer: Mailer = { kind: 'log', send: async () => {}, close: () => {} };
-  const app = await buildApp({ db, env, mailer, logger: false });
+  // Papers as the server stores them: files beside the embedded database, rows on PostgreSQL.
+  const papers = dataDir ? await filePaperStore(path.join(dataDir, 'files')) : databasePaperStore();
+  const app = await buildApp({ db, env, mailer, papers, logger: false });
   // Per route (as registered, e.g. "POST /api/lawyers/requests/:id/accept"): responses, split into
   // 2xx and the rest, so the harness can check that each row hit the route it names and succeeded.
   // In flight: requests started and not yet answered — the harness waits for 0 between rows, so a

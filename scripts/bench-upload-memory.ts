@@ -1,5 +1,7 @@
 // Benchmark: the server's memory under 20 parallel 9 MiB uploads from 20 accounts,
-// with the default per-process upload cap and with the cap lifted (as before the fix).
+// with the default per-process upload cap and with the cap lifted (as before the fix), then after
+// every stored paper has been downloaded once (on the embedded database, papers stored in rows
+// grew PGlite's heap, in the server's own process, by each file stored or read: docs/decisions/0019-papers-beside-the-embedded-database-files.md).
 //   npx tsx scripts/bench-upload-memory.ts [port]
 // Starts its own server on an embedded database in a temporary folder (or on PostgreSQL when
 // DATABASE_URL names an empty database); prints idle and peak RSS.
@@ -90,6 +92,7 @@ async function run(port: number, cap: string) {
       if (!reg.ok) throw new Error(`registration failed: ${reg.status} ${await reg.text()}`);
       cookies.push(cookie);
     }
+    const stored: { cookie: string; url: string }[] = [];
     global.gc?.();
     const idle = rssMiB(child.pid!);
     let peak = idle;
@@ -105,7 +108,8 @@ async function run(port: number, cap: string) {
             headers: { ...SAME, cookie, 'content-type': body.contentType },
             body: body.payload,
           });
-          await res.arrayBuffer();
+          const answer = await res.text();
+          if (res.status === 201) stored.push({ cookie, url: (JSON.parse(answer) as { url: string }).url });
           return String(res.status);
         } catch {
           return 'reset';
@@ -113,11 +117,21 @@ async function run(port: number, cap: string) {
       }),
     );
     clearInterval(sampler);
+    const afterStore = rssMiB(child.pid!);
+    let read = 0;
+    for (const { cookie, url } of stored) {
+      const res = await fetch(`${base}${url}`, { headers: { cookie } });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (res.status !== 200 || !bytes.equals(FILE)) throw new Error(`download ${url}: ${res.status}, ${bytes.length} bytes`);
+      read += bytes.length;
+    }
+    const afterRead = rssMiB(child.pid!);
     const tally = Object.entries(statuses.reduce<Record<string, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {}))
       .map(([s, n]) => `${n}×${s}`)
       .join(' ');
     console.log(
-      `cap ${cap.padStart(3)}: idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (+${(peak - idle).toFixed(0)} MiB, ${(peak / idle).toFixed(2)}×); ${tally}`,
+      `cap ${cap.padStart(3)}: idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (+${(peak - idle).toFixed(0)} MiB, ${(peak / idle).toFixed(2)}×); ${tally}; ` +
+        `after storing ${afterStore.toFixed(0)} MiB, after reading ${(read / 1024 / 1024).toFixed(0)} MiB back ${afterRead.toFixed(0)} MiB (+${(afterRead - idle).toFixed(0)} MiB over idle)`,
     );
   } finally {
     child.kill('SIGTERM');

@@ -259,7 +259,14 @@ describe('uploads are not held in memory (issue 9, item 4)', () => {
       const lines: string[] = [];
       const db = await createTestDb();
       const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', STATIC_DIR: './dist/client' });
-      const app = await buildApp({ db: db.db, env, mailer: recordingMailer(), logger: true, logStream: { write: (l) => lines.push(l) } });
+      const app = await buildApp({
+        db: db.db,
+        env,
+        mailer: recordingMailer(),
+        papers: db.papers,
+        logger: true,
+        logStream: { write: (l) => lines.push(l) },
+      });
       try {
         await app.listen({ port: 0, host: '127.0.0.1' });
         const port = (app.server.address() as AddressInfo).port;
@@ -342,7 +349,14 @@ describe('the error log (issue 9, item 7)', () => {
     const lines: string[] = [];
     const db = await createTestDb();
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', STATIC_DIR: './dist/client', RATE_LIMIT_SIGNUP_PER_IP: '1000' });
-    const app = await buildApp({ db: db.db, env, mailer: recordingMailer(), logger: true, logStream: { write: (l) => lines.push(l) } });
+    const app = await buildApp({
+      db: db.db,
+      env,
+      mailer: recordingMailer(),
+      papers: db.papers,
+      logger: true,
+      logStream: { write: (l) => lines.push(l) },
+    });
     try {
       // Any insert into users now fails, with PostgreSQL's "Failing row contains (…)" detail.
       await db.db.execute(sql`alter table users add constraint h9a_refuse_all check (false) not valid`);
@@ -398,7 +412,7 @@ describe('an absent database (issue 9, item 1)', () => {
   it.skipIf(usePostgres())('answers 503 in our shape (ready and other routes) when the embedded database is closed', async () => {
     const db = await createTestDb();
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: './dist/client' });
-    const app = await buildApp({ db: db.db, env, mailer: recordingMailer() });
+    const app = await buildApp({ db: db.db, env, mailer: recordingMailer(), papers: db.papers });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
       await db.handle.close();

@@ -92,7 +92,7 @@ describe('every /api route has a declared guard (deny by default)', () => {
   });
 
   it('refuses to register an /api route that declares no roles', async () => {
-    const app = await buildApp({ db: t.db, env: t.env, mailer: t.mailer });
+    const app = await buildApp({ db: t.db, env: t.env, mailer: t.mailer, papers: t.papers });
     try {
       expect(() => app.get('/api/undeclared', async () => ({ open: true }))).toThrow(UndeclaredRouteError);
       // A declared one next to it registers fine, so the refusal is about the missing roles.
@@ -106,7 +106,7 @@ describe('every /api route has a declared guard (deny by default)', () => {
   });
 
   it('fails start-up when a plugin registers an undeclared route', async () => {
-    const app = await buildApp({ db: t.db, env: t.env, mailer: t.mailer });
+    const app = await buildApp({ db: t.db, env: t.env, mailer: t.mailer, papers: t.papers });
     const registering = app.register(async (child) => {
       child.post('/api/plugin-route', async () => ({ open: true }));
     });

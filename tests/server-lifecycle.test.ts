@@ -81,7 +81,7 @@ describe('slow clients time out (issue 9, item 5)', () => {
   async function listen() {
     db = await createTestDb();
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' });
-    app = await buildApp({ db: db.db, env, mailer: recordingMailer() });
+    app = await buildApp({ db: db.db, env, mailer: recordingMailer(), papers: db.papers });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return (app.server.address() as net.AddressInfo).port;
   }

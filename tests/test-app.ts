@@ -46,7 +46,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, m
     RATE_LIMIT_SIGNUP_PER_IP: '1000',
     ...envOverrides,
   });
-  const app = await buildApp({ db: testDb.db, env, mailer, logger: process.env.DBG ? { level: 'error' } : false });
+  const app = await buildApp({ db: testDb.db, env, mailer, papers: testDb.papers, logger: process.env.DBG ? { level: 'error' } : false });
   await app.ready();
   return {
     ...testDb,

@@ -2,9 +2,13 @@
 // PostgreSQL database (created from TEST_DATABASE_URL, dropped afterwards) when the
 // 'postgres' Vitest project runs (RIHAAI_TEST_DB=postgres).
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDb, type Db, type DbHandle } from '#server/db/client.ts';
 import { migrate, migrationsFolder } from '#server/db/migrate.ts';
+import { databasePaperStore, filePaperStore, type PaperStore } from '#server/lib/paper-store.ts';
 
 export interface TestDb {
   db: Db;
@@ -13,6 +17,10 @@ export interface TestDb {
   databaseUrl?: string;
   /** SQL statements run so far; reset with `queries.length = 0`. */
   queries: string[];
+  /** Where papers are stored: files in a temporary folder on PGlite (removed on close), rows on PostgreSQL. */
+  papers: PaperStore;
+  /** The folder of `papers` on PGlite. */
+  papersDir?: string;
   /** Parameters of each statement in `queries` (same index), for EXPLAIN. */
   queryParams: unknown[][];
   /** Counts the statements `fn` runs. */
@@ -60,12 +68,16 @@ export async function createTestDb(options: { poolSize?: number } = {}): Promise
   }
   const handle = await openDb({ databaseUrl, onQuery, poolSize: options.poolSize ?? 10 });
   await migrate(handle, migrationsFolder());
+  const papersDir = handle.kind === 'pglite' ? await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rihaai-papers-')) : undefined;
+  const papers = papersDir ? await filePaperStore(papersDir) : databasePaperStore();
   queries.length = 0;
   return {
     db: handle.db,
     handle,
     kind: handle.kind,
     databaseUrl,
+    papers,
+    ...(papersDir ? { papersDir } : {}),
     queries,
     queryParams,
     async countQueries(fn) {
@@ -77,6 +89,7 @@ export async function createTestDb(options: { poolSize?: number } = {}): Promise
     async close() {
       await handle.close();
       await drop();
+      if (papersDir) await fs.promises.rm(papersDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 import { createMailer } from './lib/mailer.ts';
+import { databasePaperStore, filePaperStore, SWEEP_SAFE_AGE_MS } from './lib/paper-store.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
 import { drainAndClose } from './plugins/lifecycle.ts';
 import type { FastifyInstance } from 'fastify';
@@ -34,13 +35,29 @@ async function main() {
     },
   });
   await migrate(handle, path.resolve(env.MIGRATIONS_DIR));
+  // Papers: in their rows on PostgreSQL, as files beside the embedded database (DATA_DIR/files);
+  // files no row points to (a crash between file and row, a deleted member) are swept at start-up
+  // and hourly (docs/decisions/0019-papers-beside-the-embedded-database-files.md).
+  const papers = handle.kind === 'pglite' ? await filePaperStore(path.join(env.DATA_DIR, 'files')) : databasePaperStore();
+  const sweepPapers = async () => {
+    const removed = await papers.sweep(handle.db, SWEEP_SAFE_AGE_MS);
+    if (removed.length > 0) late.app?.log.info({ removed: removed.length }, 'removed stored papers no document points to');
+    return removed;
+  };
+  const sweptAtStart = await sweepPapers();
+  const sweeper = setInterval(
+    () => void sweepPapers().catch((err: unknown) => late.app?.log.error({ err }, 'paper sweep failed')),
+    SWEEP_SAFE_AGE_MS,
+  );
+  sweeper.unref();
   const seed = env.SEED_DEMO ? await seedDemoData(handle.db) : { seeded: false };
 
   // The mailer logs through the app's logger, created just below.
   const mailerLog = { info: (obj: object, msg: string) => late.app?.log.info(obj, msg) };
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: mailerLog });
-  const server = await buildApp({ db: handle.db, env, mailer, logger: true });
+  const server = await buildApp({ db: handle.db, env, mailer, papers, logger: true });
   late.app = server;
+  if (sweptAtStart.length > 0) server.log.info({ removed: sweptAtStart.length }, 'removed stored papers no document points to');
   const worker = startOutboxWorker(handle.db, mailer, server.log, env.OUTBOX_POLL_MS);
   // A promise nobody awaited must not end the process (and every instance with it): log it.
   process.on('unhandledRejection', (reason) => server.log.error({ err: reason }, 'unhandled promise rejection'));
@@ -58,6 +75,7 @@ async function main() {
     try {
       await drainAndClose(server, graceMs);
       await worker.stop();
+      clearInterval(sweeper);
       mailer.close();
       await handle.close();
       process.exit(0);
@@ -70,7 +88,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const listening = await server.listen({ port: env.PORT, host: env.HOST });
-  const where = handle.kind === 'pglite' ? `embedded database in ${path.resolve(env.DATA_DIR, 'db')}` : 'PostgreSQL (DATABASE_URL)';
+  const where =
+    handle.kind === 'pglite'
+      ? `embedded database in ${path.resolve(env.DATA_DIR, 'db')}, papers in ${path.resolve(env.DATA_DIR, 'files')}`
+      : 'PostgreSQL (DATABASE_URL)';
   const lines = [
     '',
     `Rihaai is ready at ${env.PUBLIC_URL}  (${where})`,

@@ -4,6 +4,7 @@ import type { User } from '#shared/accounts.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { PaperStore } from './lib/paper-store.ts';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type RouteRoles = 'public' | 'signed-in' | readonly Role[];
@@ -12,6 +13,8 @@ export interface AppDeps {
   db: Db;
   env: Env;
   mailer: Mailer;
+  /** Where stored papers' bytes live: their rows (PostgreSQL) or files beside the embedded database. */
+  papers: PaperStore;
 }
 
 declare module 'fastify' {

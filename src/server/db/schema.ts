@@ -388,10 +388,23 @@ export const documents = pgTable(
     contentType: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     sha256: text().notNull(),
-    bytes: bytea().notNull(),
+    /**
+     * Where the bytes are: in `bytes` ('database', PostgreSQL), or in a file named by the id beside
+     * the embedded database ('file'): docs/decisions/0019-papers-beside-the-embedded-database-files.md.
+     */
+    storage: text({ enum: ['database', 'file'] })
+      .notNull()
+      .default('database'),
+    bytes: bytea(),
     createdAt: createdAt(),
   },
-  (t) => [index('documents_member_idx').on(t.familyMemberId, t.createdAt)],
+  (t) => [
+    index('documents_member_idx').on(t.familyMemberId, t.createdAt),
+    check(
+      'documents_bytes_where_stored',
+      sql`(${t.storage} = 'database') = (${t.bytes} is not null) and ${t.storage} in ('database', 'file')`,
+    ),
+  ],
 );
 
 export const bailReviews = pgTable('bail_reviews', {

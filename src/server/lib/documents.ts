@@ -1,7 +1,8 @@
-// Document storage (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): bail papers are stored in the database with their record, the
-// type decided from the bytes (never the name or the browser's claim), 10 MiB at most, served
-// only to permitted users with Content-Disposition and nosniff. Shared by the family, lawyer
-// and jail-authority features.
+// Document storage (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong):
+// bail papers are stored with their record (the bytes in its row on PostgreSQL, in a file beside the
+// embedded database: paper-store.ts), the type decided from the bytes (never the name or the
+// browser's claim), 10 MiB at most, served only to permitted users with Content-Disposition and
+// nosniff. Shared by the family, lawyer and jail-authority features.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { AppError, invalid, tooLarge, unsupportedType } from './errors.ts';
 import { readableDocument } from '../policies/document.policy.ts';
 import { audit } from './audit.ts';
 import { uploadLimitsPlugin } from './upload-limits.ts';
+import type { PaperStore, PlacedPaper } from './paper-store.ts';
 
 export const ALLOWED_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
@@ -146,17 +148,32 @@ export function safeFilename(name: string | undefined, type: string): string {
 }
 
 /**
- * Stores a received file for a family member; pass the transaction of the change it belongs to.
- * The bytes are read back from the spool only here, after the transaction has reserved the
- * upload quota (which locks the deployment's usage row): uploads waiting for that lock hold none
- * of their bytes in memory.
+ * Puts a received file where it will live (papers.place), then runs `record`, the transaction
+ * that stores its row: if that fails, the placed bytes go again. A paper's file is durable before
+ * its row commits (docs/decisions/0019-papers-beside-the-embedded-database-files.md).
+ */
+export async function withPlacedPaper<T>(papers: PaperStore, file: ReceivedFile, record: (paper: PlacedPaper) => Promise<T>): Promise<T> {
+  const paper = await papers.place(file);
+  try {
+    return await record(paper);
+  } catch (err) {
+    // The transaction's error is the one to report; a file that could not go is left to the sweep.
+    await paper.discard().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Stores a received file's row for a family member; pass the transaction of the change it belongs
+ * to and the paper placed by withPlacedPaper. On PostgreSQL the bytes are read back from the spool
+ * only here, after the transaction has reserved the upload quota (which locks the deployment's
+ * usage row): uploads waiting for that lock hold none of their bytes in memory.
  */
 export async function storeDocument(
   db: Db,
-  input: { familyMemberId: string; uploadedBy: string; file: ReceivedFile },
+  input: { familyMemberId: string; uploadedBy: string; file: ReceivedFile; paper: PlacedPaper },
 ): Promise<DocumentMeta> {
-  const bytes = await fs.promises.readFile(input.file.path);
-  if (bytes.length !== input.file.size) throw new Error('the spooled upload changed size');
+  const stored = await input.paper.row();
   const [row] = await db
     .insert(documents)
     .values({
@@ -167,7 +184,8 @@ export async function storeDocument(
       contentType: input.file.contentType,
       size: input.file.size,
       sha256: input.file.sha256,
-      bytes,
+      id: input.paper.id,
+      ...stored,
     })
     .returning({
       id: documents.id,
@@ -233,16 +251,29 @@ export function toDocumentMeta(row: {
 }
 
 /** Sends a stored document to a permitted user (404 to anyone else: its existence is not revealed). */
-export async function sendDocument(db: Db, user: User, id: string, reply: FastifyReply) {
-  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+export async function sendDocument(db: Db, papers: PaperStore, user: User, id: string, reply: FastifyReply) {
+  const [row] = await db
+    .select({
+      id: documents.id,
+      familyMemberId: documents.familyMemberId,
+      filename: documents.filename,
+      contentType: documents.contentType,
+      size: documents.size,
+      sha256: documents.sha256,
+      storage: documents.storage,
+    })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .limit(1);
   const doc = await readableDocument(db, user, row);
+  const body = await papers.read(db, doc);
   const ascii = doc.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('content-type', doc.contentType)
-    .header('content-length', String(doc.bytes.length))
+    .header('content-length', String(doc.size))
     .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', "default-src 'none'; img-src 'self'; plugin-types application/pdf; sandbox")
-    .send(doc.bytes);
+    .send(body);
 }

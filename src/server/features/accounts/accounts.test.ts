@@ -539,7 +539,7 @@ describe('sign-in lock-out', () => {
   });
 
   it('counts are kept in the database: two app instances on one database share the limit exactly', async () => {
-    const other = await buildApp({ db: t.db, env: t.env, mailer: recordingMailer() });
+    const other = await buildApp({ db: t.db, env: t.env, mailer: recordingMailer(), papers: t.papers });
     await other.ready();
     try {
       const { user } = await createLawyer(t.db);

@@ -9,6 +9,6 @@ export async function documentsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Who may open a document is decided per document (policies/document.policy.ts), for every signed-in role.
   app.get('/api/documents/:id', { config: access.anyRole, schema: { params: z.strictObject({ id: z.uuid() }) } }, async (req, reply) =>
-    sendDocument(app.deps.db, requireUser(req), req.params.id, reply),
+    sendDocument(app.deps.db, app.deps.papers, requireUser(req), req.params.id, reply),
   );
 }

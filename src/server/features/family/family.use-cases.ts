@@ -7,7 +7,7 @@ import type { AppDeps } from '../../types.ts';
 import { isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { findRecipient, notify } from '../../lib/notify.ts';
-import { storeDocument, type ReceivedFile } from '../../lib/documents.ts';
+import { storeDocument, withPlacedPaper, type ReceivedFile } from '../../lib/documents.ts';
 import { reserveUploadBytes } from '../../lib/upload-limits.ts';
 import { findPersonalSummary } from './family.summary.ts';
 import { alreadyRequested, caseExists, notRegisteredYet, registrationRequired, requestRefusal } from './family.policy.ts';
@@ -143,9 +143,15 @@ export async function assertRegistered({ db }: Pick<Deps, 'db'>, member: Member)
 }
 
 /** The member's own bail paper, typed from its bytes, within their upload allowance. */
-export async function addOwnDocument({ db, env }: Deps, member: Member, file: ReceivedFile): Promise<DocumentMeta> {
-  return db.transaction(async (tx) => {
-    await reserveUploadBytes(tx, env, member.id, file.size);
-    return storeDocument(tx, { familyMemberId: member.id, uploadedBy: member.id, file });
-  });
+export async function addOwnDocument(
+  { db, env, papers }: Deps & Pick<AppDeps, 'papers'>,
+  member: Member,
+  file: ReceivedFile,
+): Promise<DocumentMeta> {
+  return withPlacedPaper(papers, file, (paper) =>
+    db.transaction(async (tx) => {
+      await reserveUploadBytes(tx, env, member.id, file.size);
+      return storeDocument(tx, { familyMemberId: member.id, uploadedBy: member.id, file, paper });
+    }),
+  );
 }

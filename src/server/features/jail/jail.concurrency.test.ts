@@ -19,7 +19,7 @@ let jail: string;
 beforeAll(async () => {
   testDb = await createTestDb({ poolSize: POOL_SIZE });
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: './dist/client' });
-  app = await buildApp({ db: testDb.db, env, mailer: recordingMailer() });
+  app = await buildApp({ db: testDb.db, env, mailer: recordingMailer(), papers: testDb.papers });
   await app.ready();
   jail = await sessionCookie(testDb.db, (await createJailAuthority(testDb.db)).id);
 });

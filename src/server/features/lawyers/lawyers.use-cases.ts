@@ -6,7 +6,7 @@ import { normalizePhone } from '#shared/family.ts';
 import type { SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { AppDeps } from '../../types.ts';
 import { audit } from '../../lib/audit.ts';
-import { storeDocument, type ReceivedFile } from '../../lib/documents.ts';
+import { storeDocument, withPlacedPaper, type ReceivedFile } from '../../lib/documents.ts';
 import { findRecipient, notify } from '../../lib/notify.ts';
 import { reserveUploadBytes } from '../../lib/upload-limits.ts';
 import { bailPaperUploadRefusal } from '../../policies/document.policy.ts';
@@ -103,19 +103,26 @@ export async function assertMayUploadFor(deps: Deps, lawyer: Lawyer, familyMembe
 }
 
 /** The bail paper itself, within the lawyer's upload allowance; the family member is told. */
-export async function addBailPaper({ db, env }: Deps, lawyer: Lawyer, familyMemberId: string, file: ReceivedFile): Promise<DocumentMeta> {
-  return db.transaction(async (tx) => {
-    await reserveUploadBytes(tx, env, lawyer.id, file.size);
-    const meta = await storeDocument(tx, { familyMemberId, uploadedBy: lawyer.id, file });
-    const member = await findRecipient(tx, familyMemberId);
-    if (member) {
-      await notify(tx, member, {
-        kind: 'bail_paper_uploaded',
-        params: { lawyer: lawyer.name, filename: meta.filename },
-        link: '/family-case',
-        publicUrl: env.PUBLIC_URL,
-      });
-    }
-    return meta;
-  });
+export async function addBailPaper(
+  { db, env, papers }: Deps & Pick<AppDeps, 'papers'>,
+  lawyer: Lawyer,
+  familyMemberId: string,
+  file: ReceivedFile,
+): Promise<DocumentMeta> {
+  return withPlacedPaper(papers, file, (paper) =>
+    db.transaction(async (tx) => {
+      await reserveUploadBytes(tx, env, lawyer.id, file.size);
+      const meta = await storeDocument(tx, { familyMemberId, uploadedBy: lawyer.id, file, paper });
+      const member = await findRecipient(tx, familyMemberId);
+      if (member) {
+        await notify(tx, member, {
+          kind: 'bail_paper_uploaded',
+          params: { lawyer: lawyer.name, filename: meta.filename },
+          link: '/family-case',
+          publicUrl: env.PUBLIC_URL,
+        });
+      }
+      return meta;
+    }),
+  );
 }
