@@ -56,6 +56,7 @@ describe.skipIf(usePostgres())('papers on the embedded database (issue 9, item 4
           DATA_DIR: dir,
           STATIC_DIR: path.join(dir, 'none'),
           SEED_DEMO: 'false',
+          LOG_LEVEL: 'info',
           UPLOAD_QUOTA_PER_USER_MB: '1000',
           UPLOAD_CONCURRENT_PER_USER: '4',
         },
@@ -70,7 +71,14 @@ describe.skipIf(usePostgres())('papers on the embedded database (issue 9, item 4
         headers: json,
         body: JSON.stringify({ ...account, name: 'Memory' }),
       });
-      const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
+      expect(signUp.status).toBe(201);
+      // Sign-up signs no one in: the link the log mailer writes opens the account (decision 0018).
+      const linked = /confirm-email\?token=([\w-]+)/;
+      await p.waitForOutput(linked);
+      const token = linked.exec(p.output())![1];
+      const opened = await fetch(`${base}/api/auth/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ token }) });
+      expect(opened.status).toBe(200);
+      const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
       const registration = await fetch(`${base}/api/family/registration`, {
         method: 'PUT',
         headers: { ...json, cookie },
