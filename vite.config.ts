@@ -37,7 +37,19 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads it to name a direct visit's first-screen chunks in the page (src/server/lib/first-screen.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically (the sign-in screen's code) in one file with it,
+          // not twenty: on a slow phone network each file queues for one of six connections
+          // (docs/decisions/0020-web-first-screen-in-the-page.md). Lazy pages import from it.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

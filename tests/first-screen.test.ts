@@ -1,0 +1,131 @@
+// The page a direct visit gets: the visitor's session in a JSON block, and, for a signed-in person's
+// first screen, that screen's chunks named in its head (src/server/lib/first-screen.ts).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREENS, SESSION_SCRIPT_ID, SIGNED_IN_FRAME_MODULE } from '#shared/first-screens.ts';
+import { createUser, sessionCookie } from './factories.ts';
+import { useTestApp } from './test-app.ts';
+
+// A build of its own: index.html and a manifest shaped as Vite writes them.
+const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-first-screen-'));
+fs.writeFileSync(
+  path.join(staticDir, 'index.html'),
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <script type="module" crossorigin src="/assets/index-A.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/Box-B.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+);
+fs.mkdirSync(path.join(staticDir, '.vite'));
+fs.writeFileSync(
+  path.join(staticDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_Box-B.js'], css: ['assets/index-C.css'] },
+    '_Box-B.js': { file: 'assets/Box-B.js' },
+    [SIGNED_IN_FRAME_MODULE]: {
+      file: 'assets/role-layout-D.js',
+      isDynamicEntry: true,
+      imports: ['_Box-B.js', '_Menu-E.js'],
+      css: ['assets/role-layout-F.css'],
+    },
+    '_Menu-E.js': { file: 'assets/Menu-E.js', imports: ['_Box-B.js'] },
+    'features/family/family-home-page.tsx': {
+      file: 'assets/family-home-page-G.js',
+      isDynamicEntry: true,
+      imports: ['_Menu-E.js', '_family.api-H.js'],
+    },
+    '_family.api-H.js': { file: 'assets/family.api-H.js' },
+    'features/lawyers/lawyer-home-page.tsx': { file: 'assets/lawyer-home-page-I.js', isDynamicEntry: true },
+  }),
+);
+afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
+
+const t = useTestApp({ STATIC_DIR: staticDir });
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+function sessionOf(html: string): unknown {
+  const m = new RegExp(`<script type="application/json" id="${SESSION_SCRIPT_ID}">(.*?)</script>`, 's').exec(html);
+  if (!m) throw new Error(`no session block in\n${html}`);
+  return JSON.parse(m[1]!);
+}
+
+describe('the page of a direct visit', () => {
+  it('carries a signed-out session and nothing more for a visitor without one; no cache keeps it', async () => {
+    const res = await t.request('GET', '/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(sessionOf(res.body)).toEqual({ user: null });
+    expect(preloads(res.body)).toEqual(['/assets/Box-B.js']);
+    expect(stylesheets(res.body)).toEqual([]);
+  });
+
+  it('names the signed-in frame and the home screen of a family member, except what the entry already loads', async () => {
+    const user = await createUser(t.db, { role: 'Family-Member' });
+    const res = await t.request('GET', '/family-member?from=email', { cookie: await sessionCookie(t.db, user.id) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(sessionOf(res.body)).toEqual({
+      user: { id: user.id, name: user.name, email: user.email, role: 'Family-Member', language: null },
+    });
+    expect(preloads(res.body).sort()).toEqual(
+      [
+        '/assets/Box-B.js',
+        '/assets/role-layout-D.js',
+        '/assets/Menu-E.js',
+        '/assets/family-home-page-G.js',
+        '/assets/family.api-H.js',
+      ].sort(),
+    );
+    expect(stylesheets(res.body)).toEqual(['/assets/role-layout-F.css']);
+    // The additions go in the head, before the page's body.
+    expect(res.body.indexOf(SESSION_SCRIPT_ID)).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it("names no screen of another role's home, nor of a path that is no first screen, nor for a signed-out visitor", async () => {
+    const user = await createUser(t.db, { role: 'Family-Member' });
+    const cookie = await sessionCookie(t.db, user.id);
+    for (const url of ['/lawyer', '/profile', '/', '/constructor', '/__proto__']) {
+      const res = await t.request('GET', url, { cookie });
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body), url).toEqual(['/assets/Box-B.js']);
+      expect((sessionOf(res.body) as { user: { id: string } }).user.id, url).toBe(user.id);
+    }
+    const signedOut = await t.request('GET', '/family-member');
+    expect(preloads(signedOut.body)).toEqual(['/assets/Box-B.js']);
+    expect(sessionOf(signedOut.body)).toEqual({ user: null });
+  });
+
+  it('carries no user for an unknown or ended session', async () => {
+    const user = await createUser(t.db, { role: 'Lawyer' });
+    const cookie = await sessionCookie(t.db, user.id);
+    await t.request('POST', '/api/auth/signout', { cookie });
+    for (const c of [cookie, 'rihaai_session=nonsense', `rihaai_session=${'x'.repeat(500)}`]) {
+      const res = await t.request('GET', '/lawyer', { cookie: c });
+      expect(sessionOf(res.body)).toEqual({ user: null });
+      expect(preloads(res.body)).toEqual(['/assets/Box-B.js']);
+    }
+  });
+
+  it('keeps a name that looks like markup inside the JSON block, where it reads back unchanged', async () => {
+    const name = '</script><script>alert(1)</script><!-- & \u2028';
+    const user = await createUser(t.db, { role: 'Lawyer', name });
+    const res = await t.request('GET', '/lawyer', { cookie: await sessionCookie(t.db, user.id) });
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).not.toContain('<!--');
+    expect((sessionOf(res.body) as { user: { name: string } }).user.name).toBe(name);
+  });
+
+  it('still answers 404 in JSON for unknown API addresses and other methods', async () => {
+    expect((await t.request('GET', '/api/nope')).statusCode).toBe(404);
+    expect((await t.request('POST', '/family-member')).statusCode).toBe(404);
+  });
+});
+
+describe('the first screens the server names', () => {
+  it('are client modules that exist', () => {
+    for (const module of [SIGNED_IN_FRAME_MODULE, ...Object.values(FIRST_SCREENS).map((s) => s.module)]) {
+      expect(fs.existsSync(path.join('src/client', module)), module).toBe(true);
+    }
+  });
+});
