@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREENS, SESSION_SCRIPT_ID, SIGNED_IN_FRAME_MODULE } from '#shared/first-screens.ts';
-import { createUser, sessionCookie } from './factories.ts';
+import { FIRST_SCREENS, PAGE_ANSWERS_SCRIPT_ID, SESSION_SCRIPT_ID, SIGNED_IN_FRAME_MODULE } from '#shared/first-screens.ts';
+import { createFamilyMember, createUser, sessionCookie } from './factories.ts';
 import { useTestApp } from './test-app.ts';
 
 // A build of its own: index.html and a manifest shaped as Vite writes them.
@@ -46,6 +46,11 @@ function sessionOf(html: string): unknown {
   const m = new RegExp(`<script type="application/json" id="${SESSION_SCRIPT_ID}">(.*?)</script>`, 's').exec(html);
   if (!m) throw new Error(`no session block in\n${html}`);
   return JSON.parse(m[1]!);
+}
+
+function answersOf(html: string): Record<string, { status: number; body: unknown }> | undefined {
+  const m = new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_SCRIPT_ID}">(.*?)</script>`, 's').exec(html);
+  return m ? (JSON.parse(m[1]!) as Record<string, { status: number; body: unknown }>) : undefined;
 }
 
 describe('the page of a direct visit', () => {
@@ -122,10 +127,46 @@ describe('the page of a direct visit', () => {
   });
 });
 
+describe("the first screen's API answers in the page", () => {
+  it("carries a registered family member's registration exactly as their own GET answers it", async () => {
+    const { user } = await createFamilyMember(t.db, { name: 'Asha </script> Devi' });
+    const cookie = await sessionCookie(t.db, user.id);
+    const res = await t.request('GET', '/family-member', { cookie });
+    const api = await t.request('GET', '/api/family/registration', { cookie });
+    expect(api.statusCode).toBe(200);
+    expect(answersOf(res.body)).toEqual({ '/api/family/registration': { status: 200, body: api.json() } });
+  });
+
+  it("carries the API's own refusal for a family member who has not registered", async () => {
+    const user = await createUser(t.db, { role: 'Family-Member' });
+    const res = await t.request('GET', '/family-member', { cookie: await sessionCookie(t.db, user.id) });
+    const answer = answersOf(res.body)?.['/api/family/registration'];
+    expect(answer?.status).toBe(404);
+    expect(answer?.body).toMatchObject({ error: { code: 'not_registered' } });
+  });
+
+  it("carries none for another role's home, a signed-out visitor or a screen that waits for none", async () => {
+    const lawyer = await createUser(t.db, { role: 'Lawyer' });
+    const jail = await createUser(t.db, { role: 'Jail-Authority' });
+    expect(answersOf((await t.request('GET', '/family-member', { cookie: await sessionCookie(t.db, lawyer.id) })).body)).toBeUndefined();
+    expect(answersOf((await t.request('GET', '/family-member')).body)).toBeUndefined();
+    expect(answersOf((await t.request('GET', '/jail-authority', { cookie: await sessionCookie(t.db, jail.id) })).body)).toBeUndefined();
+  });
+});
+
 describe('the first screens the server names', () => {
   it('are client modules that exist', () => {
     for (const module of [SIGNED_IN_FRAME_MODULE, ...Object.values(FIRST_SCREENS).map((s) => s.module)]) {
       expect(fs.existsSync(path.join('src/client', module)), module).toBe(true);
+    }
+  });
+
+  it("read only GET routes their screen's role may call", () => {
+    for (const { role, data } of Object.values(FIRST_SCREENS)) {
+      for (const url of data) {
+        const roles = t.app.routeRoles.get(`GET ${url}`);
+        expect(roles === 'signed-in' || (Array.isArray(roles) && roles.includes(role)), `${role} GET ${url}: ${String(roles)}`).toBe(true);
+      }
     }
   });
 });

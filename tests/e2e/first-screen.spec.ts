@@ -4,17 +4,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpRegisteredViaApi } from './helpers.ts';
 
-function sessionRequests(page: Page): string[] {
+/** The API reads the page answers itself: the session and the home's registration. */
+function readsInPage(page: Page): string[] {
   const asked: string[] = [];
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/api/auth/session') asked.push(req.url());
+    const { pathname } = new URL(req.url());
+    if (pathname === '/api/auth/session' || pathname.endsWith('/registration')) asked.push(`${req.method()} ${pathname}`);
   });
   return asked;
 }
 
-test('a family member opening their home directly sees it without the app asking who they are', async ({ page }) => {
+test('a family member opening their home directly sees it without the app asking who they are or whether they registered', async ({
+  page,
+}) => {
   await signUpRegisteredViaApi(page, 'Family-Member');
-  const asked = sessionRequests(page);
+  const asked = readsInPage(page);
   const sent = await page.goto('/family-member');
   await expect(page.getByText("Follow your family member's case, find a lawyer and get papers to the right desk.")).toBeVisible();
   // The home's own chunk was named in the page the server sent, not found later by the app's code.
@@ -30,7 +34,7 @@ test('a lawyer opening a family member’s home is sent to their own, and a sign
   expect(await sent?.text()).not.toMatch(/family-home-page|role-layout/);
 
   await page.context().clearCookies();
-  const asked = sessionRequests(page);
+  const asked = readsInPage(page);
   await page.goto('/family-member');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();

@@ -3,7 +3,7 @@
 // for them with the app's code rather than after it has run (a round trip less on a slow phone
 // network). docs/decisions/0020-web-first-screen-in-the-page.md.
 import type { User } from '#shared/accounts.ts';
-import { FIRST_SCREENS, SESSION_SCRIPT_ID, SIGNED_IN_FRAME_MODULE } from '#shared/first-screens.ts';
+import { FIRST_SCREENS, PAGE_ANSWERS_SCRIPT_ID, SESSION_SCRIPT_ID, SIGNED_IN_FRAME_MODULE } from '#shared/first-screens.ts';
 
 /** The part of Vite's build manifest (build.manifest) read here. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
@@ -25,14 +25,23 @@ function staticClosure(manifest: ViteManifest, keys: readonly string[]): { scrip
   return { scripts, styles };
 }
 
+/** The first screen at `pathname` when it is this signed-in person's (their role's); otherwise undefined. */
+export function firstScreenOf(pathname: string, user: User | null) {
+  const screen = Object.hasOwn(FIRST_SCREENS, pathname) ? FIRST_SCREENS[pathname] : undefined;
+  return user && screen && screen.role === user.role ? screen : undefined;
+}
+
+/** An API answer carried in the page, replayed by the client as if fetched. */
+export type PageAnswer = { status: number; body: unknown };
+
 /**
  * The chunks and stylesheets of a signed-in person's first screen at `pathname` that the page does not
  * already load (the entry's own are in index.html); none for another path, no one signed in, or a
  * screen of another role (the app sends that person to their own home).
  */
 export function firstScreenFiles(manifest: ViteManifest, pathname: string, user: User | null): { scripts: string[]; styles: string[] } {
-  const screen = Object.hasOwn(FIRST_SCREENS, pathname) ? FIRST_SCREENS[pathname] : undefined;
-  if (!user || !screen || screen.role !== user.role) return { scripts: [], styles: [] };
+  const screen = firstScreenOf(pathname, user);
+  if (!screen) return { scripts: [], styles: [] };
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const loaded = staticClosure(manifest, entries);
   const wanted = staticClosure(manifest, [SIGNED_IN_FRAME_MODULE, screen.module]);
@@ -56,14 +65,23 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 
 /**
  * index.html with the session (`{ user }`, what GET /api/auth/session answers; a data block, not a
- * script, so the CSP is untouched) and the first screen's files added to its head.
+ * script, so the CSP is untouched), the first screen's files and its API answers added to its head.
  */
-export function pageFor(indexHtml: string, manifest: ViteManifest, pathname: string, user: User | null): string {
+export function pageFor(
+  indexHtml: string,
+  manifest: ViteManifest,
+  pathname: string,
+  user: User | null,
+  answers: Record<string, PageAnswer> = {},
+): string {
   const { scripts, styles } = firstScreenFiles(manifest, pathname, user);
   const head = [
     ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`),
     ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
     `<script type="application/json" id="${SESSION_SCRIPT_ID}">${jsonForScript({ user })}</script>`,
+    ...(Object.keys(answers).length
+      ? [`<script type="application/json" id="${PAGE_ANSWERS_SCRIPT_ID}">${jsonForScript(answers)}</script>`]
+      : []),
   ].join('\n    ');
   const at = indexHtml.indexOf('</head>');
   if (at < 0) throw new Error('index.html has no </head>');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { pageFor, type ViteManifest } from '../lib/first-screen.ts';
+import { firstScreenOf, pageFor, type PageAnswer, type ViteManifest } from '../lib/first-screen.ts';
 import { findSessionUser, SESSION_COOKIE } from './auth.ts';
 
 export const spaPlugin = fp(async (app: FastifyInstance) => {
@@ -41,11 +41,20 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
     }
     const found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE]);
     const pathname = new URL(req.url, 'http://x').pathname;
+    // The reads the screen waits for, answered through the API itself (its session, access checks and
+    // response schema), as the browser's own GET would be a moment later. A failure leaves it to the browser.
+    const answers: Record<string, PageAnswer> = {};
+    for (const url of firstScreenOf(pathname, found?.user ?? null)?.data ?? []) {
+      const res = await app.inject({ method: 'GET', url, headers: { cookie: req.headers.cookie ?? '', 'sec-fetch-site': 'same-origin' } });
+      if (res.statusCode < 500 && res.headers['content-type']?.toString().startsWith('application/json')) {
+        answers[url] = { status: res.statusCode, body: res.json() };
+      }
+    }
     // The page holds this visitor's session: no cache may keep it or hand it to someone else.
     return reply
       .header('cache-control', 'no-store')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageFor(indexHtml, manifest, pathname, found?.user ?? null));
+      .send(pageFor(indexHtml, manifest, pathname, found?.user ?? null, answers));
   });
 });
