@@ -121,6 +121,25 @@ describe('the page of a direct visit', () => {
     expect((sessionOf(res.body) as { user: { name: string } }).user.name).toBe(name);
   });
 
+  it('still sends the app, without a session, when the session cannot be looked up', async () => {
+    const user = await createUser(t.db, { role: 'Family-Member' });
+    const cookie = await sessionCookie(t.db, user.id);
+    const db = t.app.deps.db as unknown as { select: unknown };
+    const select = db.select;
+    db.select = () => {
+      throw new Error('database away');
+    };
+    try {
+      const res = await t.request('GET', '/family-member', { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).not.toContain(SESSION_SCRIPT_ID);
+      expect(preloads(res.body)).toEqual(['/assets/Box-B.js']);
+    } finally {
+      db.select = select;
+    }
+  });
+
   it('still answers 404 in JSON for unknown API addresses and other methods', async () => {
     expect((await t.request('GET', '/api/nope')).statusCode).toBe(404);
     expect((await t.request('POST', '/family-member')).statusCode).toBe(404);

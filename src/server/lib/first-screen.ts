@@ -71,14 +71,15 @@ export function pageFor(
   indexHtml: string,
   manifest: ViteManifest,
   pathname: string,
-  user: User | null,
+  user: User | null | undefined,
   answers: Record<string, PageAnswer> = {},
 ): string {
-  const { scripts, styles } = firstScreenFiles(manifest, pathname, user);
+  const { scripts, styles } = firstScreenFiles(manifest, pathname, user ?? null);
   const head = [
     ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`),
     ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
-    `<script type="application/json" id="${SESSION_SCRIPT_ID}">${jsonForScript({ user })}</script>`,
+    // undefined: the session could not be looked up; the client then asks the API.
+    ...(user === undefined ? [] : [`<script type="application/json" id="${SESSION_SCRIPT_ID}">${jsonForScript({ user })}</script>`]),
     ...(Object.keys(answers).length
       ? [`<script type="application/json" id="${PAGE_ANSWERS_SCRIPT_ID}">${jsonForScript(answers)}</script>`]
       : []),

@@ -39,7 +39,14 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
     if (!hasBuild) {
       return reply.status(404).type('text/plain').send('The web app is not built. Run npm run build.');
     }
-    const found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE]);
+    // With the database away the app still loads: the page then carries no session and the app asks
+    // the API itself, which answers 503 in its usual shape.
+    let found: Awaited<ReturnType<typeof findSessionUser>> | null = null;
+    try {
+      found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE]);
+    } catch (err) {
+      req.log.warn({ err }, 'session lookup for the page failed');
+    }
     const pathname = new URL(req.url, 'http://x').pathname;
     // The reads the screen waits for, answered through the API itself (its session, access checks and
     // response schema), as the browser's own GET would be a moment later. A failure leaves it to the browser.
@@ -55,6 +62,6 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
       .header('cache-control', 'no-store')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageFor(indexHtml, manifest, pathname, found?.user ?? null, answers));
+      .send(pageFor(indexHtml, manifest, pathname, found === null ? undefined : (found?.user ?? null), answers));
   });
 });
