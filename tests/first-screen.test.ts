@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREENS, PAGE_ANSWERS_SCRIPT_ID, SESSION_SCRIPT_ID, SIGNED_IN_FRAME_MODULE } from '#shared/first-screens.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '#server/db/schema.ts';
 import { createFamilyMember, createUser, sessionCookie } from './factories.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -34,6 +36,9 @@ fs.writeFileSync(
     },
     '_family.api-H.js': { file: 'assets/family.api-H.js' },
     'features/lawyers/lawyer-home-page.tsx': { file: 'assets/lawyer-home-page-I.js', isDynamicEntry: true },
+    'locales/en.ts': { file: 'assets/en-J.js', isDynamicEntry: true, imports: ['index.html'] },
+    'locales/hi.ts': { file: 'assets/hi-K.js', isDynamicEntry: true },
+    'locales/de.ts': { file: 'assets/de-L.js', isDynamicEntry: true },
   }),
 );
 afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
@@ -80,11 +85,30 @@ describe('the page of a direct visit', () => {
         '/assets/Menu-E.js',
         '/assets/family-home-page-G.js',
         '/assets/family.api-H.js',
+        '/assets/en-J.js',
       ].sort(),
     );
     expect(stylesheets(res.body)).toEqual(['/assets/role-layout-F.css']);
     // The additions go in the head, before the page's body.
     expect(res.body.indexOf(SESSION_SCRIPT_ID)).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it("names the texts of the account's language, else of the browser's first one the app has, else English", async () => {
+    const family = await createUser(t.db, { role: 'Family-Member' });
+    const cookie = await sessionCookie(t.db, family.id);
+    const texts = async (acceptLanguage?: string) => {
+      const res = await t.request('GET', '/family-member', {
+        cookie,
+        headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+      });
+      return preloads(res.body).filter((f) => /\/(en|hi|de)-/.test(f!));
+    };
+    expect(await texts()).toEqual(['/assets/en-J.js']);
+    expect(await texts('hi-IN,hi;q=0.9,en;q=0.8')).toEqual(['/assets/hi-K.js']);
+    expect(await texts('ta-IN, de;q=0.5, hi;q=0.7')).toEqual(['/assets/hi-K.js']);
+    expect(await texts('ta-IN, ja')).toEqual(['/assets/en-J.js']);
+    await t.db.update(users).set({ language: 'de' }).where(eq(users.id, family.id));
+    expect(await texts('hi-IN')).toEqual(['/assets/de-L.js']);
   });
 
   it("names no screen of another role's home, nor of a path that is no first screen, nor for a signed-out visitor", async () => {

@@ -3,6 +3,7 @@
 // for them with the app's code rather than after it has run (a round trip less on a slow phone
 // network). docs/decisions/0020-web-first-screen-in-the-page.md.
 import type { User } from '#shared/accounts.ts';
+import { LANGUAGES, type Language } from '#shared/constants.ts';
 import { FIRST_SCREENS, PAGE_ANSWERS_SCRIPT_ID, SESSION_SCRIPT_ID, SIGNED_IN_FRAME_MODULE } from '#shared/first-screens.ts';
 
 /** The part of Vite's build manifest (build.manifest) read here. */
@@ -31,6 +32,32 @@ export function firstScreenOf(pathname: string, user: User | null) {
   return user && screen && screen.role === user.role ? screen : undefined;
 }
 
+/**
+ * The language a signed-in screen will most likely show, whose texts are named in the page: the
+ * account's, else the first of the browser's (Accept-Language) that the app has, else English, as the
+ * client chooses when the browser holds no choice of its own (src/client/lib/i18n.ts). A choice kept
+ * in the browser that differs costs one unused download.
+ */
+export function screenLanguage(user: User, acceptLanguage = ''): Language {
+  if (user.language) return user.language;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { base: tag.toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((l) => l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { base } of ranked) if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+  return 'en';
+}
+
 /** An API answer carried in the page, replayed by the client as if fetched. */
 export type PageAnswer = { status: number; body: unknown };
 
@@ -39,12 +66,18 @@ export type PageAnswer = { status: number; body: unknown };
  * already load (the entry's own are in index.html); none for another path, no one signed in, or a
  * screen of another role (the app sends that person to their own home).
  */
-export function firstScreenFiles(manifest: ViteManifest, pathname: string, user: User | null): { scripts: string[]; styles: string[] } {
+export function firstScreenFiles(
+  manifest: ViteManifest,
+  pathname: string,
+  user: User | null,
+  acceptLanguage?: string,
+): { scripts: string[]; styles: string[] } {
   const screen = firstScreenOf(pathname, user);
-  if (!screen) return { scripts: [], styles: [] };
+  if (!screen || !user) return { scripts: [], styles: [] };
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const loaded = staticClosure(manifest, entries);
-  const wanted = staticClosure(manifest, [SIGNED_IN_FRAME_MODULE, screen.module]);
+  const texts = `locales/${screenLanguage(user, acceptLanguage)}.ts`;
+  const wanted = staticClosure(manifest, [SIGNED_IN_FRAME_MODULE, screen.module, texts]);
   return {
     scripts: [...wanted.scripts].filter((f) => !loaded.scripts.has(f)),
     styles: [...wanted.styles].filter((f) => !loaded.styles.has(f)),
@@ -73,8 +106,9 @@ export function pageFor(
   pathname: string,
   user: User | null | undefined,
   answers: Record<string, PageAnswer> = {},
+  acceptLanguage?: string,
 ): string {
-  const { scripts, styles } = firstScreenFiles(manifest, pathname, user ?? null);
+  const { scripts, styles } = firstScreenFiles(manifest, pathname, user ?? null, acceptLanguage);
   const head = [
     ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`),
     ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),

@@ -62,6 +62,8 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
       .header('cache-control', 'no-store')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageFor(indexHtml, manifest, pathname, found === null ? undefined : (found?.user ?? null), answers));
+      .send(
+        pageFor(indexHtml, manifest, pathname, found === null ? undefined : (found?.user ?? null), answers, req.headers['accept-language']),
+      );
   });
 });
