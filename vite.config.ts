@@ -25,6 +25,9 @@ function precompress(): Plugin {
   };
 }
 
+const SIGNED_IN_UI =
+  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-textarea-autosize|tabbable|get-nonce|clsx)[\\/]/;
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
@@ -37,7 +40,25 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads it to name a direct visit's first-screen chunks in the page (src/server/lib/first-screen.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically (the sign-in screen's code) in one file with it,
+          // not twenty: on a slow phone network each file queues for one of six connections
+          // (docs/decisions/0020-web-first-screen-in-the-page.md). Lazy pages import from it.
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            // The Mantine code the signed-in screens share, in one file rather than ~15: a role's home
+            // loads it with its own few chunks, and every later screen finds it cached. The Alert is left
+            // out: the password screens use nothing else from it.
+            { name: 'ui', priority: 1, test: (id) => SIGNED_IN_UI.test(id) && !/[\\/]components[\\/]Alert[\\/]/.test(id) },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -135,6 +135,8 @@ try {
       runtimeError: lhr.runtimeError?.code ?? null,
     };
     fs.writeFileSync(path.join(OUT, `lighthouse-${page.name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+    // A look keeps the whole report (LCP element, request chains, network timings) to read.
+    if (only?.length) fs.writeFileSync(path.join(OUT, `lhr-${page.name}.json`), JSON.stringify(lhr));
     rows.push(
       `| ${page.name} | ${summary.scores.performance} | ${summary.scores.accessibility} | ${summary.scores.bestPractices} | ${summary.timingsMs.firstContentfulPaint} | ${summary.timingsMs.largestContentfulPaint} | ${summary.timingsMs.totalBlockingTime} | ${failing.map((f) => f.split(' (')[0]).join(', ') || '—'} |`,
     );

@@ -5,7 +5,7 @@ import { AppRouter, navigateTo, preloadFirstPage } from './app/router.tsx';
 import { i18nReady, preloadLanguageTexts } from './lib/i18n.ts';
 import { setUnauthenticatedHandler } from './lib/api-client.ts';
 import { queryClient } from './lib/query-client.ts';
-import { sessionQuery } from './lib/use-session.ts';
+import { sessionInPage, sessionQuery } from './lib/use-session.ts';
 import { paths } from './app/paths.ts';
 import { markSessionExpired } from './lib/session-expiry.ts';
 
@@ -20,9 +20,11 @@ setUnauthenticatedHandler(() => {
   navigateTo(paths.signIn);
 });
 
-// Started now, not when the first screen asks: the session and the page's code download while the
-// app's texts load.
-void queryClient.prefetchQuery(sessionQuery);
+// The session comes in the page; were it missing, it is asked for now, not when the first screen asks.
+// The page's code downloads while the app's texts load.
+const session = sessionInPage();
+if (session) queryClient.setQueryData(sessionQuery.queryKey, session);
+else void queryClient.prefetchQuery(sessionQuery);
 if (preloadFirstPage(window.location.pathname)) preloadLanguageTexts();
 
 const root = document.getElementById('root');

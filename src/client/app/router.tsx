@@ -47,7 +47,9 @@ const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
  * On a direct visit to a signed-in screen (a bookmark, a link in an email, a reload), its code is
  * fetched alongside the app's own rather than after it, the signed-in frame and the session in turn:
  * on a slow phone network each of those waits costs a round trip. A failed fetch is retried by the
- * page itself when it renders. True for a signed-in screen.
+ * page itself when it renders. True for a signed-in screen. For a signed-in person's home the server
+ * already names these chunks in the page (src/shared/first-screens.ts, which lists the same modules);
+ * here the browser finds them in its cache.
  */
 export function preloadFirstPage(pathname: string): boolean {
   if (PUBLIC_PATHS.includes(pathname)) return false;

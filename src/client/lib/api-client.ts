@@ -1,6 +1,7 @@
 // The one HTTP helper: same-origin JSON, the API's error shape turned into ApiError.
 import type { ClientErrorCode, ValidationDetail } from '#shared/errors.ts';
 import { isErrorCode } from '#shared/error-codes.ts';
+import { PAGE_ANSWERS_SCRIPT_ID } from '#shared/first-screens.ts';
 
 /** The error body as read off the wire: a code this client does not know is still a readable error. */
 interface WireErrorBody {
@@ -68,12 +69,45 @@ export function setUnauthenticatedHandler(fn: () => void) {
   onUnauthenticated = fn;
 }
 
+/**
+ * The answers to the first screen's reads that the server put in the page (src/server/lib/first-screen.ts),
+ * keyed by URL. Each is used once, by the first GET of its URL; later ones go to the network.
+ */
+export function readPageAnswers(doc: Pick<Document, 'getElementById'> | undefined): Map<string, { status: number; body: unknown }> {
+  const answers = new Map<string, { status: number; body: unknown }>();
+  const text = doc?.getElementById(PAGE_ANSWERS_SCRIPT_ID)?.textContent;
+  if (!text) return answers;
+  try {
+    const data: unknown = JSON.parse(text);
+    if (typeof data !== 'object' || data === null) return answers;
+    for (const [url, answer] of Object.entries(data)) {
+      const { status, body } = (answer ?? {}) as { status?: unknown; body?: unknown };
+      if (typeof status === 'number' && status >= 200 && status < 500 && status !== 204) answers.set(url, { status, body });
+    }
+  } catch {
+    // An unreadable block: every read goes to the network as usual.
+  }
+  return answers;
+}
+
+const pageAnswers = readPageAnswers(typeof document === 'undefined' ? undefined : document);
+
+/** The page's answer to GET `url`, as a response, once. */
+function takePageAnswer(url: string): Response | undefined {
+  const answer = pageAnswers.get(url);
+  if (!answer) return undefined;
+  pageAnswers.delete(url);
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+}
+
 export async function api<T>(method: Method, url: string, schema: Parser<T>, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+    res =
+      (method === 'GET' ? takePageAnswer(url) : undefined) ??
+      (await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     throw new ApiError(0, 'network', 'Network error');
   }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '#shared/accounts.ts';
+import type { Session, User } from '#shared/accounts.ts';
+import { SESSION_SCRIPT_ID } from '#shared/first-screens.ts';
 import { api } from './api-client.ts';
 import { sessionParser } from './light-parsers.ts';
 import { rootKeys } from './query-keys.ts';
@@ -9,6 +10,20 @@ export const sessionQuery = queryOptions({
   queryFn: () => api('GET', '/api/auth/session', sessionParser),
   staleTime: 5 * 60_000,
 });
+
+/**
+ * The session the server put in the page (src/server/lib/first-screen.ts): the first screen draws
+ * without asking for it. Undefined when the page has none or it does not read as a session.
+ */
+export function sessionInPage(doc: Document = document): Session | undefined {
+  const text = doc.getElementById(SESSION_SCRIPT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return sessionParser.parse(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
 
 export function useSession(): { user: User | null; isLoading: boolean } {
   const q = useQuery(sessionQuery);

@@ -50,6 +50,19 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** The user of a live session, from the session cookie's token; undefined for none or an expired one. */
+export async function findSessionUser(db: Db, token: string | undefined): Promise<{ user: User; sessionId: string } | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const id = sha256Hex(token);
+  const [row] = await db
+    .select(userColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ? { user: toUser(row), sessionId: id } : undefined;
+}
+
 /** The signed-in user, or 401. */
 export function requireUser(req: FastifyRequest): User {
   if (!req.user) throw unauthenticated();
@@ -63,19 +76,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req) => {
     // Static files and the SPA shell need no user: no session query for them.
     if (!req.url.startsWith('/api')) return;
-    const token = req.cookies[SESSION_COOKIE];
-    if (token && token.length <= 100) {
-      const id = sha256Hex(token);
-      const [row] = await app.deps.db
-        .select(userColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      if (row) {
-        req.user = toUser(row);
-        req.sessionId = id;
-      }
+    const found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE]);
+    if (found) {
+      req.user = found.user;
+      req.sessionId = found.sessionId;
     }
     const roles = req.routeOptions.config?.roles;
     // No roles here means no route matched (route-guard.ts refuses every other case): the

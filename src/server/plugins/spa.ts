@@ -1,14 +1,24 @@
-// Serves the built React app and falls back to index.html for client routes (docs/stack.md).
+// Serves the built React app and falls back to index.html for client routes (docs/stack.md). The page
+// carries the visitor's session and, for a signed-in first screen, its chunks (lib/first-screen.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { firstScreenOf, pageFor, type PageAnswer, type ViteManifest } from '../lib/first-screen.ts';
+import { findSessionUser, SESSION_COOKIE } from './auth.ts';
 
 export const spaPlugin = fp(async (app: FastifyInstance) => {
   const root = path.resolve(app.deps.env.STATIC_DIR);
-  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+  const indexFile = path.join(root, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  let indexHtml = '';
+  let manifest: ViteManifest = {};
   if (hasBuild) {
+    indexHtml = fs.readFileSync(indexFile, 'utf8');
+    const manifestFile = path.join(root, '.vite', 'manifest.json');
+    // A build without a manifest still serves; its first screens load as before, one step later.
+    if (fs.existsSync(manifestFile)) manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest;
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -22,13 +32,38 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: 'No such address.' } });
     }
     if (!hasBuild) {
       return reply.status(404).type('text/plain').send('The web app is not built. Run npm run build.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // With the database away the app still loads: the page then carries no session and the app asks
+    // the API itself, which answers 503 in its usual shape.
+    let found: Awaited<ReturnType<typeof findSessionUser>> | null = null;
+    try {
+      found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE]);
+    } catch (err) {
+      req.log.warn({ err }, 'session lookup for the page failed');
+    }
+    const pathname = new URL(req.url, 'http://x').pathname;
+    // The reads the screen waits for, answered through the API itself (its session, access checks and
+    // response schema), as the browser's own GET would be a moment later. A failure leaves it to the browser.
+    const answers: Record<string, PageAnswer> = {};
+    for (const url of firstScreenOf(pathname, found?.user ?? null)?.data ?? []) {
+      const res = await app.inject({ method: 'GET', url, headers: { cookie: req.headers.cookie ?? '', 'sec-fetch-site': 'same-origin' } });
+      if (res.statusCode < 500 && res.headers['content-type']?.toString().startsWith('application/json')) {
+        answers[url] = { status: res.statusCode, body: res.json() };
+      }
+    }
+    // The page holds this visitor's session: no cache may keep it or hand it to someone else.
+    return reply
+      .header('cache-control', 'no-store')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(
+        pageFor(indexHtml, manifest, pathname, found === null ? undefined : (found?.user ?? null), answers, req.headers['accept-language']),
+      );
   });
 });
