@@ -5,7 +5,7 @@
 // tables that grow with the members.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listMembers } from '#server/features/jail/jail.queries.ts';
+import { listMembersJson } from '#server/features/jail/jail.queries.ts';
 import { releaseCounts } from '#server/features/jail/jail.release.ts';
 import { decodeLawyerCursor, findMemberSearchFacts, listMatchingLawyers } from '#server/features/family/family.queries.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
@@ -69,19 +69,19 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
     const second = decodeLawyerCursor((await lawyersAfter()).nextCursor!);
     const page = { page: 1, pageSize: 50 };
     const reads: Record<string, () => Promise<unknown>> = {
-      first: () => listMembers(t.db, page),
-      deep: () => listMembers(t.db, { ...page, after }),
-      last: () => listMembers(t.db, { ...page, last: true }),
-      filter: () => listMembers(t.db, { ...page, filter: 'no-lawyer' }),
-      eligibleNow: () => listMembers(t.db, { ...page, filter: 'eligible-now' }),
-      eligibleSoon: () => listMembers(t.db, { ...page, filter: 'eligible-30-days' }),
-      defaultBailDue: () => listMembers(t.db, { ...page, filter: 'default-bail-due' }),
-      pastMaximum: () => listMembers(t.db, { ...page, filter: 'past-maximum' }),
+      first: () => listMembersJson(t.db, page),
+      deep: () => listMembersJson(t.db, { ...page, after }),
+      last: () => listMembersJson(t.db, { ...page, last: true }),
+      filter: () => listMembersJson(t.db, { ...page, filter: 'no-lawyer' }),
+      eligibleNow: () => listMembersJson(t.db, { ...page, filter: 'eligible-now' }),
+      eligibleSoon: () => listMembersJson(t.db, { ...page, filter: 'eligible-30-days' }),
+      defaultBailDue: () => listMembersJson(t.db, { ...page, filter: 'default-bail-due' }),
+      pastMaximum: () => listMembersJson(t.db, { ...page, filter: 'past-maximum' }),
       releaseCounts: () => releaseCounts(t.db),
-      name: () => listMembers(t.db, { ...page, q: String(target!.name) }),
-      email: () => listMembers(t.db, { ...page, q: String(target!.email).toUpperCase() }),
-      phone: () => listMembers(t.db, { ...page, q: String(target!.phone) }),
-      caseId: () => listMembers(t.db, { ...page, q: String(target!.case_number) }),
+      name: () => listMembersJson(t.db, { ...page, q: String(target!.name) }),
+      email: () => listMembersJson(t.db, { ...page, q: String(target!.email).toUpperCase() }),
+      phone: () => listMembersJson(t.db, { ...page, q: String(target!.phone) }),
+      caseId: () => listMembersJson(t.db, { ...page, q: String(target!.case_number) }),
       lawyerSearchFirst: () => findMemberSearchFacts(t.db, memberId).then(() => lawyersAfter()),
       lawyerSearchNext: () => lawyersAfter(second),
       lawyerSearchDeep: () => lawyersAfter({ rank: 2, name: String(far!.name), id: String(far!.user_id) }),
