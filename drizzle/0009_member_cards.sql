@@ -67,14 +67,19 @@ $$;
 CREATE FUNCTION member_cards_refresh(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
-  PERFORM 1 FROM "family_members" WHERE "user_id" = ANY(ids) ORDER BY "user_id" FOR UPDATE;
+  PERFORM 1 FROM "family_members" m JOIN (SELECT DISTINCT u AS id FROM unnest(ids) AS u) i ON m."user_id" = i.id
+    ORDER BY m."user_id" FOR UPDATE OF m;
   UPDATE "family_members" fm SET "card" = c.card
-  FROM (SELECT m."user_id" AS id, member_card(m) AS card FROM "family_members" m WHERE m."user_id" = ANY(ids)) c
+  FROM (SELECT m."user_id" AS id, member_card(m) AS card
+        FROM "family_members" m JOIN (SELECT DISTINCT u AS id FROM unnest(ids) AS u) i ON m."user_id" = i.id) c
   WHERE fm."user_id" = c.id AND fm."card" IS DISTINCT FROM c.card;
 END $$;
 --> statement-breakpoint
 -- Child tables: the members of the rows a statement changed (old and new), narrowed by a condition on
 -- the rows (TG_ARGV[0], e.g. only bail papers) so a change that cannot show on a card costs nothing.
+-- Triggers of one event fire in name order: "<table>_with_cards_*" sorts after the same table's
+-- "_facts_" and "_release_" triggers, so when those have already moved the member's stage (and with it
+-- the card, through family_members) this finds the card current and writes nothing more.
 CREATE FUNCTION member_cards_child_trg() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE ids uuid[];
 BEGIN
@@ -84,35 +89,35 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER cases_cards_ins AFTER INSERT ON cases REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER cases_with_cards_ins AFTER INSERT ON cases REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
-CREATE TRIGGER cases_cards_upd AFTER UPDATE ON cases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER cases_with_cards_upd AFTER UPDATE ON cases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
-CREATE TRIGGER cases_cards_del AFTER DELETE ON cases REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER cases_with_cards_del AFTER DELETE ON cases REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
-CREATE TRIGGER lawyer_requests_cards_ins AFTER INSERT ON lawyer_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.status = ''accepted''');
+CREATE TRIGGER lawyer_requests_with_cards_ins AFTER INSERT ON lawyer_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.status = ''accepted''');
 --> statement-breakpoint
-CREATE TRIGGER lawyer_requests_cards_upd AFTER UPDATE ON lawyer_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.status = ''accepted''');
+CREATE TRIGGER lawyer_requests_with_cards_upd AFTER UPDATE ON lawyer_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.status = ''accepted''');
 --> statement-breakpoint
-CREATE TRIGGER lawyer_requests_cards_del AFTER DELETE ON lawyer_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.status = ''accepted''');
+CREATE TRIGGER lawyer_requests_with_cards_del AFTER DELETE ON lawyer_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.status = ''accepted''');
 --> statement-breakpoint
-CREATE TRIGGER documents_cards_ins AFTER INSERT ON documents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.kind = ''bail_paper''');
+CREATE TRIGGER documents_with_cards_ins AFTER INSERT ON documents REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.kind = ''bail_paper''');
 --> statement-breakpoint
-CREATE TRIGGER documents_cards_upd AFTER UPDATE ON documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.kind = ''bail_paper''');
+CREATE TRIGGER documents_with_cards_upd AFTER UPDATE ON documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.kind = ''bail_paper''');
 --> statement-breakpoint
-CREATE TRIGGER documents_cards_del AFTER DELETE ON documents REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.kind = ''bail_paper''');
+CREATE TRIGGER documents_with_cards_del AFTER DELETE ON documents REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg('r.kind = ''bail_paper''');
 --> statement-breakpoint
-CREATE TRIGGER ngo_assignments_cards_ins AFTER INSERT ON ngo_assignments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER ngo_assignments_with_cards_ins AFTER INSERT ON ngo_assignments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
-CREATE TRIGGER ngo_assignments_cards_upd AFTER UPDATE ON ngo_assignments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER ngo_assignments_with_cards_upd AFTER UPDATE ON ngo_assignments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
-CREATE TRIGGER ngo_assignments_cards_del AFTER DELETE ON ngo_assignments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER ngo_assignments_with_cards_del AFTER DELETE ON ngo_assignments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
-CREATE TRIGGER bail_reviews_cards_ins AFTER INSERT ON bail_reviews REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER bail_reviews_with_cards_ins AFTER INSERT ON bail_reviews REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
-CREATE TRIGGER bail_reviews_cards_upd AFTER UPDATE ON bail_reviews REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER bail_reviews_with_cards_upd AFTER UPDATE ON bail_reviews REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
-CREATE TRIGGER bail_reviews_cards_del AFTER DELETE ON bail_reviews REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
+CREATE TRIGGER bail_reviews_with_cards_del AFTER DELETE ON bail_reviews REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_cards_child_trg();
 --> statement-breakpoint
 -- The member's own row: new members, and changes to what the card shows of it (the card's own write
 -- changes none of these, so it does not come back here).
@@ -122,8 +127,13 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(n.user_id) INTO ids FROM new_rows n;
   ELSE
-    SELECT array_agg(n.user_id) INTO ids FROM new_rows n JOIN old_rows o ON o.user_id = n.user_id
-    WHERE (n.name, n.email, n.phone, n.address, n.stage) IS DISTINCT FROM (o.name, o.email, o.phone, o.address, o.stage);
+    -- A row whose shown columns changed is two distinct rows once old and new are merged (a union and
+    -- a grouping, not a join: transition tables have no index and no statistics).
+    SELECT array_agg(x.user_id) INTO ids FROM (
+      SELECT y.user_id FROM (
+        SELECT n.user_id, n.name, n.email, n.phone, n.address, n.stage FROM new_rows n
+        UNION SELECT o.user_id, o.name, o.email, o.phone, o.address, o.stage FROM old_rows o) y
+      GROUP BY y.user_id HAVING count(*) > 1) x;
   END IF;
   PERFORM member_cards_refresh(ids);
   RETURN NULL;
