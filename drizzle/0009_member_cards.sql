@@ -67,11 +67,11 @@ $$;
 CREATE FUNCTION member_cards_refresh(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
-  PERFORM 1 FROM "family_members" m JOIN (SELECT DISTINCT u AS id FROM unnest(ids) AS u) i ON m."user_id" = i.id
-    ORDER BY m."user_id" FOR UPDATE OF m;
+  -- NO KEY UPDATE: what an update of the row takes anyway; it does not wait for the key-share locks of
+  -- inserts that merely reference the member (a case, a paper), so it adds no deadlock.
+  PERFORM 1 FROM "family_members" WHERE "user_id" = ANY(ids) ORDER BY "user_id" FOR NO KEY UPDATE;
   UPDATE "family_members" fm SET "card" = c.card
-  FROM (SELECT m."user_id" AS id, member_card(m) AS card
-        FROM "family_members" m JOIN (SELECT DISTINCT u AS id FROM unnest(ids) AS u) i ON m."user_id" = i.id) c
+  FROM (SELECT m."user_id" AS id, member_card(m) AS card FROM "family_members" m WHERE m."user_id" = ANY(ids)) c
   WHERE fm."user_id" = c.id AND fm."card" IS DISTINCT FROM c.card;
 END $$;
 --> statement-breakpoint

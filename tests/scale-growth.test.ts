@@ -106,6 +106,22 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
   }
 }
 
+/** The jail list's reads (one page each), as named in measureAt. */
+const LIST_READS = new Set([
+  'first',
+  'deep',
+  'last',
+  'filter',
+  'eligibleNow',
+  'eligibleSoon',
+  'defaultBailDue',
+  'pastMaximum',
+  'name',
+  'email',
+  'phone',
+  'caseId',
+]);
+
 let small: Record<string, Cost>;
 let large: Record<string, Cost>;
 afterAll(() => {
@@ -120,13 +136,18 @@ describe('the jail dashboard and the lawyer search cost the same at 1,000 and 10
     async () => {
       small = await measureAt(1_000);
       large = await measureAt(10_000);
+      // A list read touches what one full page does at most: a filter with less than a page of
+      // matches at the small size may fill its page at the large one, but not go past it. With the
+      // stored cards (docs/decisions/0018-cards-stored-member-cards.md) a page is its index rows only,
+      // so that is the first page's cost at the small size.
+      const fullPage = small.first!.rowsTouched;
       for (const name of Object.keys(small)) {
         const a = small[name]!;
         const b = large[name]!;
         expect(b.statements, name).toBe(a.statements);
         expect(b.seqScans, `${name}: whole-table scans`).toEqual([]);
         expect(b.rowsTouched, `${name}: rows touched ${a.rowsTouched} → ${b.rowsTouched}`).toBeLessThanOrEqual(
-          Math.max(2 * a.rowsTouched, 20),
+          Math.max(2 * a.rowsTouched, LIST_READS.has(name) ? fullPage : 0, 20),
         );
       }
     },
