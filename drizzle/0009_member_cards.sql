@@ -70,9 +70,26 @@ BEGIN
   -- NO KEY UPDATE: what an update of the row takes anyway; it does not wait for the key-share locks of
   -- inserts that merely reference the member (a case, a paper), so it adds no deadlock.
   PERFORM 1 FROM "family_members" WHERE "user_id" = ANY(ids) ORDER BY "user_id" FOR NO KEY UPDATE;
+  -- This update sets the card alone, so the family_members triggers that follow other columns (the
+  -- counters, the card's own) have nothing to do: the flag tells them, for this statement only.
+  PERFORM set_config('rihaai.writing_cards', 'on', true);
   UPDATE "family_members" fm SET "card" = c.card
   FROM (SELECT m."user_id" AS id, member_card(m) AS card FROM "family_members" m WHERE m."user_id" = ANY(ids)) c
   WHERE fm."user_id" = c.id AND fm."card" IS DISTINCT FROM c.card;
+  PERFORM set_config('rihaai.writing_cards', 'off', true);
+END $$;
+--> statement-breakpoint
+-- drizzle/0002_scale.sql's counters trigger, skipping the cards' own writes (no counted column moves).
+CREATE OR REPLACE FUNCTION family_members_counts_trg() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE ks text[]; ds bigint[];
+BEGIN
+  IF current_setting('rihaai.writing_cards', true) = 'on' THEN RETURN NULL; END IF;
+  EXECUTE format(
+    'SELECT coalesce(array_agg(k), ''{}''), coalesce(array_agg(d), ''{}'') FROM (
+       SELECT k, sum(r.s)::bigint AS d FROM (%s) r, unnest(family_member_count_keys(to_jsonb(r))) AS k
+       GROUP BY k) x', jail_transition_rows(TG_OP)) INTO ks, ds;
+  PERFORM jail_counts_add(ks, ds);
+  RETURN NULL;
 END $$;
 --> statement-breakpoint
 -- Child tables: the members of the rows a statement changed (old and new), narrowed by a condition on
@@ -124,6 +141,7 @@ CREATE TRIGGER bail_reviews_with_cards_del AFTER DELETE ON bail_reviews REFERENC
 CREATE FUNCTION family_members_cards_trg() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE ids uuid[];
 BEGIN
+  IF current_setting('rihaai.writing_cards', true) = 'on' THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(n.user_id) INTO ids FROM new_rows n;
   ELSE
