@@ -1,8 +1,9 @@
 // The jail authority's reads and changes. The member list is one statement whatever the page size
-// (docs/design.md#5-quality-bars-every-change-keeps): the page with its child lists (cases, lawyers,
-// documents) built as JSON per page row, the counters and charts from jail_counts, and a search's
-// match count — never a query per row — and it reads only what it returns through indexes,
-// whatever the table size (docs/decisions/0009-jail-dashboard-at-scale.md).
+// (docs/design.md#5-quality-bars-every-change-keeps): the page's stored member cards (each row with
+// its cases, lawyers, papers, NGO and bail review, kept by triggers), the counters and charts from
+// jail_counts, and a search's match count — never a query per row — and it reads only what it returns
+// through indexes, whatever the table size (docs/decisions/0009-jail-dashboard-at-scale.md,
+// docs/decisions/0018-cards-stored-member-cards.md).
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
 import {
