@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDb } from '#server/db/client.ts';
 import { migrate, migrationsFolder } from '#server/db/migrate.ts';
-import { listMembers } from '#server/features/jail/jail.queries.ts';
+import { listMembersJson } from '#server/features/jail/jail.queries.ts';
 import { releaseCounts } from '#server/features/jail/jail.release.ts';
 import { advanceReleaseClock } from '#server/lib/case-facts.ts';
 import { addDays } from '#shared/release.ts';
@@ -85,21 +85,21 @@ try {
   const lawyerId = String(lawyer!.id);
   const page = { page: 1, pageSize: 50 };
   const reads: [string, () => Promise<unknown>][] = [
-    ['dashboard, first page', () => listMembers(db, page)],
-    ['dashboard, deep page (cursor)', () => listMembers(db, { ...page, after })],
-    ['dashboard, last page', () => listMembers(db, { ...page, last: true })],
-    ['search by name', () => listMembers(db, { ...page, q: String(target!.name) })],
-    ['search by email', () => listMembers(db, { ...page, q: String(target!.email) })],
-    ['search by phone', () => listMembers(db, { ...page, q: String(target!.phone) })],
-    ['search by case id', () => listMembers(db, { ...page, q: String(target!.case_number) })],
-    ['filter no lawyer', () => listMembers(db, { ...page, filter: 'no-lawyer' })],
-    ['filter no NGO', () => listMembers(db, { ...page, filter: 'no-ngo' })],
-    ['filter bail waiting', () => listMembers(db, { ...page, filter: 'bail-waiting' })],
-    ['filter bail accepted', () => listMembers(db, { ...page, filter: 'bail-accepted' })],
-    ['filter eligible now (S.479)', () => listMembers(db, { ...page, filter: 'eligible-now' })],
-    ['filter eligible within 30 days', () => listMembers(db, { ...page, filter: 'eligible-30-days' })],
-    ['filter default bail due', () => listMembers(db, { ...page, filter: 'default-bail-due' })],
-    ['filter past the maximum', () => listMembers(db, { ...page, filter: 'past-maximum' })],
+    ['dashboard, first page', () => listMembersJson(db, page)],
+    ['dashboard, deep page (cursor)', () => listMembersJson(db, { ...page, after })],
+    ['dashboard, last page', () => listMembersJson(db, { ...page, last: true })],
+    ['search by name', () => listMembersJson(db, { ...page, q: String(target!.name) })],
+    ['search by email', () => listMembersJson(db, { ...page, q: String(target!.email) })],
+    ['search by phone', () => listMembersJson(db, { ...page, q: String(target!.phone) })],
+    ['search by case id', () => listMembersJson(db, { ...page, q: String(target!.case_number) })],
+    ['filter no lawyer', () => listMembersJson(db, { ...page, filter: 'no-lawyer' })],
+    ['filter no NGO', () => listMembersJson(db, { ...page, filter: 'no-ngo' })],
+    ['filter bail waiting', () => listMembersJson(db, { ...page, filter: 'bail-waiting' })],
+    ['filter bail accepted', () => listMembersJson(db, { ...page, filter: 'bail-accepted' })],
+    ['filter eligible now (S.479)', () => listMembersJson(db, { ...page, filter: 'eligible-now' })],
+    ['filter eligible within 30 days', () => listMembersJson(db, { ...page, filter: 'eligible-30-days' })],
+    ['filter default bail due', () => listMembersJson(db, { ...page, filter: 'default-bail-due' })],
+    ['filter past the maximum', () => listMembersJson(db, { ...page, filter: 'past-maximum' })],
     ['release counts', () => releaseCounts(db)],
     ['daily release pass (one day on)', () => dailyPass()],
     ['family: lawyer search', () => lawyerSearch()],

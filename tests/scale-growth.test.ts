@@ -5,7 +5,7 @@
 // tables that grow with the members.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listMembers } from '#server/features/jail/jail.queries.ts';
+import { listMembersJson } from '#server/features/jail/jail.queries.ts';
 import { releaseCounts } from '#server/features/jail/jail.release.ts';
 import { decodeLawyerCursor, findMemberSearchFacts, listMatchingLawyers } from '#server/features/family/family.queries.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
@@ -69,19 +69,19 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
     const second = decodeLawyerCursor((await lawyersAfter()).nextCursor!);
     const page = { page: 1, pageSize: 50 };
     const reads: Record<string, () => Promise<unknown>> = {
-      first: () => listMembers(t.db, page),
-      deep: () => listMembers(t.db, { ...page, after }),
-      last: () => listMembers(t.db, { ...page, last: true }),
-      filter: () => listMembers(t.db, { ...page, filter: 'no-lawyer' }),
-      eligibleNow: () => listMembers(t.db, { ...page, filter: 'eligible-now' }),
-      eligibleSoon: () => listMembers(t.db, { ...page, filter: 'eligible-30-days' }),
-      defaultBailDue: () => listMembers(t.db, { ...page, filter: 'default-bail-due' }),
-      pastMaximum: () => listMembers(t.db, { ...page, filter: 'past-maximum' }),
+      first: () => listMembersJson(t.db, page),
+      deep: () => listMembersJson(t.db, { ...page, after }),
+      last: () => listMembersJson(t.db, { ...page, last: true }),
+      filter: () => listMembersJson(t.db, { ...page, filter: 'no-lawyer' }),
+      eligibleNow: () => listMembersJson(t.db, { ...page, filter: 'eligible-now' }),
+      eligibleSoon: () => listMembersJson(t.db, { ...page, filter: 'eligible-30-days' }),
+      defaultBailDue: () => listMembersJson(t.db, { ...page, filter: 'default-bail-due' }),
+      pastMaximum: () => listMembersJson(t.db, { ...page, filter: 'past-maximum' }),
       releaseCounts: () => releaseCounts(t.db),
-      name: () => listMembers(t.db, { ...page, q: String(target!.name) }),
-      email: () => listMembers(t.db, { ...page, q: String(target!.email).toUpperCase() }),
-      phone: () => listMembers(t.db, { ...page, q: String(target!.phone) }),
-      caseId: () => listMembers(t.db, { ...page, q: String(target!.case_number) }),
+      name: () => listMembersJson(t.db, { ...page, q: String(target!.name) }),
+      email: () => listMembersJson(t.db, { ...page, q: String(target!.email).toUpperCase() }),
+      phone: () => listMembersJson(t.db, { ...page, q: String(target!.phone) }),
+      caseId: () => listMembersJson(t.db, { ...page, q: String(target!.case_number) }),
       lawyerSearchFirst: () => findMemberSearchFacts(t.db, memberId).then(() => lawyersAfter()),
       lawyerSearchNext: () => lawyersAfter(second),
       lawyerSearchDeep: () => lawyersAfter({ rank: 2, name: String(far!.name), id: String(far!.user_id) }),
@@ -106,6 +106,22 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
   }
 }
 
+/** The jail list's reads (one page each), as named in measureAt. */
+const LIST_READS = new Set([
+  'first',
+  'deep',
+  'last',
+  'filter',
+  'eligibleNow',
+  'eligibleSoon',
+  'defaultBailDue',
+  'pastMaximum',
+  'name',
+  'email',
+  'phone',
+  'caseId',
+]);
+
 let small: Record<string, Cost>;
 let large: Record<string, Cost>;
 afterAll(() => {
@@ -120,13 +136,18 @@ describe('the jail dashboard and the lawyer search cost the same at 1,000 and 10
     async () => {
       small = await measureAt(1_000);
       large = await measureAt(10_000);
+      // A list read touches what one full page does at most: a filter with less than a page of
+      // matches at the small size may fill its page at the large one, but not go past it. With the
+      // stored cards (docs/decisions/0021-stored-member-cards.md) a page is its index rows only,
+      // so that is the first page's cost at the small size.
+      const fullPage = small.first!.rowsTouched;
       for (const name of Object.keys(small)) {
         const a = small[name]!;
         const b = large[name]!;
         expect(b.statements, name).toBe(a.statements);
         expect(b.seqScans, `${name}: whole-table scans`).toEqual([]);
         expect(b.rowsTouched, `${name}: rows touched ${a.rowsTouched} → ${b.rowsTouched}`).toBeLessThanOrEqual(
-          Math.max(2 * a.rowsTouched, 20),
+          Math.max(2 * a.rowsTouched, LIST_READS.has(name) ? fullPage : 0, 20),
         );
       }
     },

@@ -137,6 +137,10 @@ export const familyMembers = pgTable(
     releaseEligibleSoon: boolean().notNull().default(false),
     releaseDefaultBailDue: boolean().notNull().default(false),
     releasePastMaximum: boolean().notNull().default(false),
+    // drizzle/0009_member_cards.sql: the member's row of the jail authority's list as JSON text
+    // (JailMemberSchema), kept exact by triggers; the list hands it to the response as it is.
+    // Never written by code (docs/decisions/0021-stored-member-cards.md).
+    card: text().notNull().default(''),
   },
   (t) => [
     check('family_members_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
@@ -404,6 +408,10 @@ export const documents = pgTable(
       'documents_bytes_where_stored',
       sql`(${t.storage} = 'database') = (${t.bytes} is not null) and ${t.storage} in ('database', 'file')`,
     ),
+    // A bail paper's uploader shows on the member's card (drizzle/0009_member_cards.sql).
+    index('documents_uploaded_by_idx')
+      .on(t.uploadedBy)
+      .where(sql`${t.kind} = 'bail_paper'`),
   ],
 );
 

@@ -1,8 +1,9 @@
 // The jail authority's reads and changes. The member list is one statement whatever the page size
-// (docs/design.md#5-quality-bars-every-change-keeps): the page with its child lists (cases, lawyers,
-// documents) built as JSON per page row, the counters and charts from jail_counts, and a search's
-// match count — never a query per row — and it reads only what it returns through indexes,
-// whatever the table size (docs/decisions/0009-jail-dashboard-at-scale.md).
+// (docs/design.md#5-quality-bars-every-change-keeps): the page's stored member cards (each row with
+// its cases, lawyers, papers, NGO and bail review, kept by triggers), the counters and charts from
+// jail_counts, and a search's match count — never a query per row — and it reads only what it returns
+// through indexes, whatever the table size (docs/decisions/0009-jail-dashboard-at-scale.md,
+// docs/decisions/0021-stored-member-cards.md).
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
 import {
@@ -12,7 +13,6 @@ import {
   type AssignNgoResult,
   type BailAcceptResult,
   type BailUndoResult,
-  type JailMember,
   type MemberChart,
   type MemberCounts,
   type MemberFilter,
@@ -22,7 +22,6 @@ import type { Db } from '../../db/client.ts';
 import {
   auditEvents,
   bailReviews,
-  cases,
   documents,
   emailOutbox,
   familyMembers,
@@ -33,7 +32,7 @@ import {
   notifications,
   users,
 } from '../../db/schema.ts';
-import { toDocumentMeta } from '../../lib/documents.ts';
+import type { JsonText } from '../../lib/json-text.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { findRecipients, notify, sendEmail } from '../../lib/notify.ts';
@@ -160,14 +159,13 @@ function countersJson(where: SQL | undefined, counted: boolean): SQL {
 
 /**
  * One page of members, read from the (name, user_id) index — forwards, or backwards for "previous"
- * and the last page. Only the member's own row: what hangs off it is read for the page rows alone.
+ * and the last page — with each member's stored card: the row as the list shows it, cases, lawyers,
+ * papers, NGO and bail review included, kept exact by triggers (drizzle/0009_member_cards.sql), so
+ * nothing is looked up per row (docs/decisions/0021-stored-member-cards.md).
  */
 function pageRowsSql(where: SQL | undefined, opts: { backwards: boolean; limit: number; offset: number }): SQL {
   const dir = sql.raw(opts.backwards ? 'desc' : 'asc');
-  return sql`select ${memberId} as id, ${familyMembers.name} as name, ${familyMembers.email} as email,
-      ${familyMembers.phone} as phone, ${familyMembers.address} as address, ${familyMembers.stage} as stage,
-      ${familyMembers.acceptedLawyers} as accepted_lawyers, ${familyMembers.bailPapers} as bail_papers,
-      ${familyMembers.hasNgo} as has_ngo, ${familyMembers.bailAccepted} as bail_accepted
+  return sql`select ${memberId} as id, ${familyMembers.name} as name, ${familyMembers.card} as card
     from ${familyMembers}
     ${where ? sql`where ${where}` : sql``}
     order by ${familyMembers.name} ${dir}, ${memberId} ${dir}
@@ -175,89 +173,32 @@ function pageRowsSql(where: SQL | undefined, opts: { backwards: boolean; limit: 
 }
 
 /**
- * The page with its child lists as JSON: each page row's cases, accepted lawyers (with names), bail
- * papers (with who uploaded them), NGO and bail review, each looked up by index per page row, so the
- * cost follows the page, not the tables. The page is limited first and only then are its children
- * read — and only those it has: the member's trigger-kept counts and flags (exact in the same
- * snapshot) skip the lookups that would find nothing, which is most of them on most rows.
+ * The page's cards in the page's order as one text, a line each: JSON text escapes every line break
+ * inside its strings, so a newline only ever separates two cards. Text, not json, so neither driver
+ * parses it: the cards go into the response as they are.
  */
-function pageJson(page: SQL, backwards: boolean): SQL {
+function pageCards(page: SQL, backwards: boolean): SQL {
   const dir = sql.raw(backwards ? 'desc' : 'asc');
-  return sql`coalesce((select json_agg(json_build_object(
-      'id', p.id, 'name', p.name, 'email', p.email, 'phone', p.phone, 'address', p.address, 'stage', p.stage,
-      'ngo', case when p.has_ngo then (select json_build_object(
-          'id', n.id, 'name', n.name, 'address', n.address, 'contactInfo', n.contact_info, 'report', n.report)
-        from ngos n where n.id = (select a.ngo_id from ngo_assignments a where a.family_member_id = p.id)) end,
-      'bailDecidedMs', case when p.bail_accepted then (select (extract(epoch from b.decided_at) * 1000)::float8
-        from bail_reviews b where b.family_member_id = p.id) end,
-      'cases', (select coalesce(json_agg(json_build_object(
-          'id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type, 's479Status', c.s479_status,
-          's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
-          'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on,
-          'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on) order by c.created_at, c.case_number), '[]'::json)
-        from cases c where c.family_member_id = p.id),
-      'lawyers', case when p.accepted_lawyers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
-          'id', r.lawyer_id, 'name', (select u.name from users u where u.id = r.lawyer_id)) order by r.decided_at, r.created_at, r.id), '[]'::json)
-        from lawyer_requests r where r.family_member_id = p.id and r.status = 'accepted') end,
-      'documents', case when p.bail_papers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
-          'id', d.id, 'filename', d.filename, 'contentType', d.content_type, 'size', d.size::float8,
-          'createdMs', (extract(epoch from d.created_at) * 1000)::float8, 'uploaderId', d.uploaded_by,
-          'uploaderName', u.name, 'uploaderRole', u.role) order by d.created_at desc, d.id desc), '[]'::json)
-        from documents d left join users u on u.id = d.uploaded_by
-        where d.family_member_id = p.id and d.kind = 'bail_paper') end
-    ) order by p.name ${dir}, p.id ${dir}) from (${page}) p), '[]'::json)`;
+  return sql`(select string_agg(p.card, E'\n' order by p.name ${dir}, p.id ${dir}) from (${page}) p)`;
 }
 
-type CaseJson = {
-  id: string;
-  caseNumber: string;
-  caseType: string;
-  s479Status: (typeof cases.$inferSelect)['s479Status'];
-  s479Fraction: (typeof cases.$inferSelect)['s479Fraction'];
-  s479EligibleOn: string | null;
-  maximumEndsOn: string | null;
-  defaultBailDays: number | null;
-  defaultBailEligibleOn: string | null;
-  releasedOn: string | null;
-  chargesheetFiledOn: string | null;
-};
-type DocumentJson = {
-  id: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  createdMs: number;
-  uploaderId: string | null;
-  uploaderName: string | null;
-  uploaderRole: 'Family-Member' | 'Lawyer' | 'Jail-Authority' | null;
-};
-type RowJson = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  stage: JailMember['stage'];
-  ngo: { id: string; name: string; address: string | null; contactInfo: string | null; report: string | null } | null;
-  bailDecidedMs: number | null;
-  cases: CaseJson[];
-  lawyers: { id: string; name: string | null }[];
-  documents: DocumentJson[];
-};
-
-/** A json column: both drivers parse it; a string (a driver set up not to) is parsed here. */
-function parsed<T>(v: unknown): T {
-  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+/** The keyset position of a card (its name and id), for the page's cursors. */
+function cursorOf(card: string): string {
+  const { id, name } = JSON.parse(card) as { id: string; name: string };
+  return encodeCursor({ id, name });
 }
 
 /**
- * The jail authority's list in ONE statement, whatever the page size or the table size: the page
- * (with its NGO, bail review, cases, lawyers and papers), every counter and chart bar from
- * jail_counts, and a search's capped match count. Pages 1-20 by number (OFFSET on the index), any
- * page by keyset cursor, and the last page by reading the index backwards: it reads a full page
- * and keeps what is left after the full pages, known from the counters in the same statement.
+ * The jail authority's list in ONE statement, whatever the page size or the table size: the page's
+ * stored cards, every counter and chart bar from jail_counts, and a search's capped match count.
+ * Pages 1-20 by number (OFFSET on the index), any page by keyset cursor, and the last page by
+ * reading the index backwards: it reads a full page and keeps what is left after the full pages,
+ * known from the counters in the same statement.
+ *
+ * Answers the response body as JSON text (MembersPageSchema, keys in the schema's order): the cards
+ * are spliced in as the database stored them, never parsed and serialised again.
  */
-export async function listMembers(db: Db, query: MembersQueryIn): Promise<MembersPage> {
+export async function listMembersJson(db: Db, query: MembersQueryIn): Promise<JsonText<MembersPage>> {
   const q = query.q || undefined;
   const after = query.after ? decodeCursor(query.after, 'after') : undefined;
   const before = query.before ? decodeCursor(query.before, 'before') : undefined;
@@ -281,15 +222,16 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
         });
   // Both drivers answer `{ rows }`; the shared Db type leaves it unknown.
   const { rows: result } = (await db.execute(
-    sql`select ${countersJson(where, counted)} as counters, ${pageJson(page, backwards)} as items`,
-  )) as { rows: { counters: unknown; items: unknown }[] };
+    sql`select ${countersJson(where, counted)} as counters, ${pageCards(page, backwards)} as cards`,
+  )) as { rows: { counters: unknown; cards: string | null }[] };
   const counters = new Map(
     Object.entries(parsed<Record<string, number | string> | null>(result[0]?.counters) ?? {}).map(([k, n]) => [k, Number(n)]),
   );
-  const found = parsed<RowJson[]>(result[0]?.items) ?? [];
+  const cardsText = result[0]?.cards;
+  const found = cardsText ? cardsText.split('\n') : [];
   const total = totalOf(counters, query.filter, counted);
 
-  let rows: RowJson[];
+  let cards: string[];
   let pageNumber = query.page;
   let hasNext: boolean;
   let hasPrev: boolean;
@@ -297,14 +239,14 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
     // The last page holds what is left after the full pages, so "previous" from it lines up with page numbers.
     pageNumber = Math.max(1, Math.ceil(total / size));
     const rest = total - (pageNumber - 1) * size;
-    rows = found.slice(0, Math.max(rest, 1)).reverse();
+    cards = found.slice(0, Math.max(rest, 1)).reverse();
     hasNext = false;
     hasPrev = pageNumber > 1;
   } else {
     const more = found.length > size;
-    rows = found.slice(0, size);
+    cards = found.slice(0, size);
     if (before) {
-      rows.reverse();
+      cards.reverse();
       hasPrev = more;
       hasNext = true;
     } else {
@@ -313,60 +255,25 @@ export async function listMembers(db: Db, query: MembersQueryIn): Promise<Member
     }
   }
 
-  const items: JailMember[] = rows.map((r) => {
-    const docs = r.documents.map((d) => ({ ...d, familyMemberId: r.id, createdAt: new Date(d.createdMs) }));
-    const firstLawyerPaper = docs.filter((d) => d.uploaderRole === 'Lawyer').at(-1);
-    return {
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      address: r.address,
-      cases: r.cases.map((c) => ({
-        id: c.id,
-        caseNumber: c.caseNumber,
-        caseType: c.caseType,
-        release: {
-          s479Status: c.s479Status,
-          s479Fraction: c.s479Fraction,
-          s479EligibleOn: dateOrNull(c.s479EligibleOn),
-          maximumEndsOn: dateOrNull(c.maximumEndsOn),
-          defaultBailDays: c.defaultBailDays === null ? null : Number(c.defaultBailDays),
-          defaultBailEligibleOn: dateOrNull(c.defaultBailEligibleOn),
-          releasedOn: dateOrNull(c.releasedOn),
-        },
-        chargesheetFiledOn: dateOrNull(c.chargesheetFiledOn),
-      })),
-      lawyers: r.lawyers.map(({ id, name }) => ({ id, name })),
-      ngo: r.ngo
-        ? { id: r.ngo.id, name: r.ngo.name, address: r.ngo.address ?? '', contactInfo: r.ngo.contactInfo ?? '', report: r.ngo.report ?? '' }
-        : null,
-      documents: docs.map(toDocumentMeta),
-      firstLawyerPaperId: firstLawyerPaper?.id ?? null,
-      bailReview: r.bailDecidedMs !== null ? { status: 'Accepted', decidedAt: new Date(r.bailDecidedMs).toISOString() } : null,
-      stage: r.stage,
-    };
-  });
-  const firstRow = rows[0];
-  const lastRow = rows.at(-1);
-  return {
-    items,
+  const firstCard = cards[0];
+  const lastCard = cards.at(-1);
+  // The rest of MembersPageSchema, in its order, after the items.
+  const tail: Omit<MembersPage, 'items'> = {
     page: pageNumber,
     pageSize: size,
     total,
     totalCapped: counted && total > MEMBERS_COUNT_CAP,
-    nextCursor: hasNext && lastRow ? encodeCursor(lastRow) : null,
-    prevCursor: hasPrev && firstRow ? encodeCursor(firstRow) : null,
+    nextCursor: hasNext && lastCard ? cursorOf(lastCard) : null,
+    prevCursor: hasPrev && firstCard ? cursorOf(firstCard) : null,
     counts: toCounts(counters),
     chart: toChart(counters),
   };
+  return `{"items":[${cards.join(',')}],${JSON.stringify(tail).slice(1)}` as JsonText<MembersPage>;
 }
 
-/** A `date` as JSON or raw SQL gives it: a string (or a Date from PGlite's raw rows). */
-function dateOrNull(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return typeof v === 'string' ? v.slice(0, 10) : null;
+/** A json column: both drivers parse it; a string (a driver set up not to) is parsed here. */
+function parsed<T>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 /** Without a search the filter's counter is the total; with one, the capped count of matches. */

@@ -12,11 +12,12 @@ import {
   MembersQuerySchema,
 } from '#shared/jail.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { acceptBail, assignNgo, listMembers, undoBailAccept } from './jail.queries.ts';
+import { acceptBail, assignNgo, listMembersJson, undoBailAccept } from './jail.queries.ts';
 import { releaseCounts } from './jail.release.ts';
 import { ReleaseCountsSchema } from '#shared/cases.ts';
 import { access } from '../../plugins/route-guard.ts';
 import { authorizeNgo } from '../../policies/ngo.policy.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 
 export async function jailRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +26,10 @@ export async function jailRoutes(base: FastifyInstance) {
   app.get(
     '/api/jail/members',
     { config: access.jail, schema: { querystring: MembersQuerySchema, response: { 200: MembersPageSchema } } },
-    async (req) => listMembers(db, req.query),
+    // The body comes as JSON text built from the stored cards: sent as it is (a string with a JSON
+    // content type skips the serialiser), so the schema above documents it and the tests hold it to
+    // it (docs/decisions/0021-stored-member-cards.md).
+    async (req, reply) => sendJsonText(reply, await listMembersJson(db, req.query)),
   );
 
   // Release tracker counts, apart from the member list so each stays one indexed query.

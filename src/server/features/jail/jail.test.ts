@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { JailMember, MembersPage } from '#shared/jail.ts';
+import { MembersPageSchema, type JailMember, type MembersPage } from '#shared/jail.ts';
 import { auditEvents, bailReviews, emailOutbox, ngoAssignments, ngos, users } from '#server/db/schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
@@ -43,6 +43,10 @@ async function acceptedRequest(db: Db, familyMemberId: string, lawyerId: string,
 async function members(query: string, cookie = jail) {
   const res = await t.request('GET', `/api/jail/members?${query}`, { cookie });
   expect(res.statusCode, res.body).toBe(200);
+  // The body is passed through as the database built it (docs/decisions/0021-stored-member-cards.md):
+  // it must be exactly what the response schema's serialiser would have written.
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(res.body).toBe(JSON.stringify(MembersPageSchema.parse(JSON.parse(res.body))));
   return res.json<MembersPage>();
 }
 

@@ -1,0 +1,325 @@
+// The stored member cards (drizzle/0009_member_cards.sql, docs/decisions/0021-stored-member-cards.md)
+// stay exact: after every kind of change that shows on the jail authority's list, each member's stored
+// card is, byte for byte, the JSON the list answered before cards were stored — computed here the way
+// it was, from the source tables (the list's former statement and its mapping, kept below as the
+// reference), and serialised through JailMemberSchema as the route's serialiser did.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { JailMemberSchema, MembersPageSchema, type JailMember } from '#shared/jail.ts';
+import type { Db } from '#server/db/client.ts';
+import { bailReviews, cases, documents, familyMembers, lawyerRequests, ngoAssignments, ngos, users } from '#server/db/schema.ts';
+import { toDocumentMeta } from '#server/lib/documents.ts';
+import { acceptBail, assignNgo, listMembersJson, undoBailAccept } from './jail.queries.ts';
+import { createTestDb, usePostgres, type TestDb } from '#tests/test-db.ts';
+import {
+  createBailReview,
+  createCase,
+  createDocument,
+  createFamilyMember,
+  createJailAuthority,
+  createLawyer,
+  createLawyerRequest,
+  createNgo,
+  createNgoAssignment,
+} from '#tests/factories.ts';
+
+type RowJson = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  stage: JailMember['stage'];
+  ngo: { id: string; name: string; address: string | null; contactInfo: string | null; report: string | null } | null;
+  bailDecidedMs: number | null;
+  cases: {
+    id: string;
+    caseNumber: string;
+    caseType: string;
+    s479Status: 'not-applicable' | 'barred' | 'counting' | null;
+    s479Fraction: '1/2' | '1/3' | null;
+    s479EligibleOn: string | null;
+    maximumEndsOn: string | null;
+    defaultBailDays: number | null;
+    defaultBailEligibleOn: string | null;
+    releasedOn: string | null;
+    chargesheetFiledOn: string | null;
+  }[];
+  lawyers: { id: string; name: string | null }[];
+  documents: {
+    id: string;
+    filename: string;
+    contentType: string;
+    size: number;
+    createdMs: number;
+    uploaderId: string | null;
+    uploaderName: string | null;
+    uploaderRole: 'Family-Member' | 'Lawyer' | 'Jail-Authority' | null;
+  }[];
+};
+
+const dateOrNull = (v: string | null) => (v === null ? null : v.slice(0, 10));
+
+/** The list's rows as its former statement built them from the source tables, one lookup per row. */
+async function referenceCards(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const { rows } = (await db.execute(sql`select coalesce((select json_agg(json_build_object(
+      'id', p.user_id, 'name', p.name, 'email', p.email, 'phone', p.phone, 'address', p.address, 'stage', p.stage,
+      'ngo', case when p.has_ngo then (select json_build_object(
+          'id', n.id, 'name', n.name, 'address', n.address, 'contactInfo', n.contact_info, 'report', n.report)
+        from ngos n where n.id = (select a.ngo_id from ngo_assignments a where a.family_member_id = p.user_id)) end,
+      'bailDecidedMs', case when p.bail_accepted then (select (extract(epoch from b.decided_at) * 1000)::float8
+        from bail_reviews b where b.family_member_id = p.user_id) end,
+      'cases', (select coalesce(json_agg(json_build_object(
+          'id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type, 's479Status', c.s479_status,
+          's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
+          'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on,
+          'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on) order by c.created_at, c.case_number), '[]'::json)
+        from cases c where c.family_member_id = p.user_id),
+      'lawyers', case when p.accepted_lawyers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
+          'id', r.lawyer_id, 'name', (select u.name from users u where u.id = r.lawyer_id)) order by r.decided_at, r.created_at, r.id), '[]'::json)
+        from lawyer_requests r where r.family_member_id = p.user_id and r.status = 'accepted') end,
+      'documents', case when p.bail_papers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
+          'id', d.id, 'filename', d.filename, 'contentType', d.content_type, 'size', d.size::float8,
+          'createdMs', (extract(epoch from d.created_at) * 1000)::float8, 'uploaderId', d.uploaded_by,
+          'uploaderName', u.name, 'uploaderRole', u.role) order by d.created_at desc, d.id desc), '[]'::json)
+        from documents d left join users u on u.id = d.uploaded_by
+        where d.family_member_id = p.user_id and d.kind = 'bail_paper') end
+    )) from family_members p where p.user_id in (${idList})), '[]'::json) as items`)) as { rows: { items: unknown }[] };
+  const raw = rows[0]!.items;
+  const found = (typeof raw === 'string' ? JSON.parse(raw) : raw) as RowJson[];
+  const out = new Map<string, string>();
+  for (const r of found) {
+    const docs = r.documents.map((d) => ({ ...d, familyMemberId: r.id, createdAt: new Date(d.createdMs) }));
+    const firstLawyerPaper = docs.filter((d) => d.uploaderRole === 'Lawyer').at(-1);
+    const member: JailMember = {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      address: r.address,
+      cases: r.cases.map((c) => ({
+        id: c.id,
+        caseNumber: c.caseNumber,
+        caseType: c.caseType,
+        release: {
+          s479Status: c.s479Status,
+          s479Fraction: c.s479Fraction,
+          s479EligibleOn: dateOrNull(c.s479EligibleOn),
+          maximumEndsOn: dateOrNull(c.maximumEndsOn),
+          defaultBailDays: c.defaultBailDays === null ? null : Number(c.defaultBailDays),
+          defaultBailEligibleOn: dateOrNull(c.defaultBailEligibleOn),
+          releasedOn: dateOrNull(c.releasedOn),
+        },
+        chargesheetFiledOn: dateOrNull(c.chargesheetFiledOn),
+      })),
+      lawyers: r.lawyers.map(({ id, name }) => ({ id, name })),
+      ngo: r.ngo
+        ? { id: r.ngo.id, name: r.ngo.name, address: r.ngo.address ?? '', contactInfo: r.ngo.contactInfo ?? '', report: r.ngo.report ?? '' }
+        : null,
+      documents: docs.map(toDocumentMeta),
+      firstLawyerPaperId: firstLawyerPaper?.id ?? null,
+      bailReview: r.bailDecidedMs !== null ? { status: 'Accepted', decidedAt: new Date(r.bailDecidedMs).toISOString() } : null,
+      stage: r.stage,
+    };
+    out.set(r.id, JSON.stringify(JailMemberSchema.parse(member)));
+  }
+  return out;
+}
+
+async function storedCards(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: familyMembers.userId, card: familyMembers.card })
+    .from(familyMembers)
+    .where(inArray(familyMembers.userId, ids));
+  return new Map(rows.map((r) => [r.id, r.card]));
+}
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb({ poolSize: 4 });
+});
+afterAll(() => t.close());
+
+/** Every member's stored card is what the former list statement gives, byte for byte. */
+async function expectCardsExact(ids: string[], step: string) {
+  const [stored, reference] = await Promise.all([storedCards(t.db, ids), referenceCards(t.db, ids)]);
+  expect(stored.size, step).toBe(reference.size);
+  for (const [id, card] of reference) expect(stored.get(id), `${step}: ${id}`).toBe(card);
+}
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+
+describe('stored member cards', () => {
+  it('equal the card computed from the source tables after every kind of change that shows on it', { timeout: 120_000 }, async () => {
+    const jail = await createJailAuthority(t.db);
+    const l1 = await createLawyer(t.db, { name: 'Adv. One' });
+    const l2 = await createLawyer(t.db, { name: 'Adv. Two' });
+    const n1 = await createNgo(t.db, { name: 'NGO One', seatsFree: 5 });
+    const n2 = await createNgo(t.db, { name: 'NGO Two', seatsFree: 5 });
+    const a = (await createFamilyMember(t.db, { name: 'Card Alpha', cases: [{}, {}] })).user;
+    const b = (await createFamilyMember(t.db, { name: 'Card Beta' })).user;
+    const c = (await createFamilyMember(t.db, { name: 'Card Gamma', cases: [{}] })).user;
+    const ids = [a.id, b.id, c.id];
+    const [aCase] = await t.db.select().from(cases).where(eq(cases.familyMemberId, a.id)).orderBy(cases.createdAt);
+    let paperByLawyer = '';
+    let paperByFamily = '';
+
+    // Each step is one kind of change; after each the cards must still be exact (and some must have
+    // changed, so a step that touched nothing would show).
+    const steps: [string, () => Promise<unknown>][] = [
+      ['new members with cases', async () => {}],
+      ['a case added', () => createCase(t.db, { familyMemberId: b.id, caseNumber: 'FIR-77/2026', caseType: 'Corporate Lawyer' })],
+      [
+        'release dates and charge-sheet of a case',
+        () =>
+          t.db
+            .update(cases)
+            .set({
+              s479Status: 'counting',
+              s479Fraction: '1/3',
+              s479EligibleOn: '2026-02-03',
+              maximumEndsOn: '2029-01-01',
+              defaultBailDays: 90,
+              defaultBailEligibleOn: '2026-01-15',
+              chargesheetFiledOn: '2026-01-10',
+            })
+            .where(eq(cases.id, aCase!.id)),
+      ],
+      ['the release date recorded', () => t.db.update(cases).set({ releasedOn: '2026-03-01' }).where(eq(cases.id, aCase!.id))],
+      [
+        'case number and type',
+        () => t.db.update(cases).set({ caseNumber: 'FIR-1/2026', caseType: 'Corporate Lawyer' }).where(eq(cases.id, aCase!.id)),
+      ],
+      ['a case deleted', () => t.db.delete(cases).where(eq(cases.familyMemberId, c.id))],
+      ['a lawyer requested', () => createLawyerRequest(t.db, { familyMemberId: a.id, lawyerId: l1.user.id })],
+      [
+        'the request accepted',
+        () =>
+          t.db
+            .update(lawyerRequests)
+            .set({ status: 'accepted', decidedAt: minutesAgo(5) })
+            .where(eq(lawyerRequests.lawyerId, l1.user.id)),
+      ],
+      [
+        'a second lawyer accepted earlier (order)',
+        () => createLawyerRequest(t.db, { familyMemberId: a.id, lawyerId: l2.user.id, status: 'accepted', decidedAt: minutesAgo(30) }),
+      ],
+      ['a lawyer renamed', () => t.db.update(users).set({ name: 'Adv. One Renamed' }).where(eq(users.id, l1.user.id))],
+      [
+        'a request withdrawn',
+        () => t.db.update(lawyerRequests).set({ status: 'withdrawn' }).where(eq(lawyerRequests.lawyerId, l1.user.id)),
+      ],
+      [
+        'a request rejected, another accepted for another member',
+        async () => {
+          await createLawyerRequest(t.db, { familyMemberId: b.id, lawyerId: l2.user.id, status: 'rejected' });
+          await createLawyerRequest(t.db, { familyMemberId: b.id, lawyerId: l1.user.id, status: 'accepted' });
+        },
+      ],
+      [
+        'bail papers uploaded by a lawyer and by the family',
+        async () => {
+          paperByLawyer = (await createDocument(t.db, { familyMemberId: a.id, uploadedBy: l2.user.id, createdAt: minutesAgo(20) })).id;
+          paperByFamily = (await createDocument(t.db, { familyMemberId: a.id, createdAt: minutesAgo(10) })).id;
+          await createDocument(t.db, { familyMemberId: b.id, uploadedBy: l2.user.id });
+        },
+      ],
+      ["an uploader's name", () => t.db.update(users).set({ name: 'Adv. Two Renamed' }).where(eq(users.id, l2.user.id))],
+      ['a paper renamed', () => t.db.update(documents).set({ filename: 'bail-final.pdf' }).where(eq(documents.id, paperByFamily))],
+      ['a paper deleted', () => t.db.delete(documents).where(eq(documents.id, paperByLawyer))],
+      ['an NGO assigned', () => assignNgo(t.db, { familyMemberId: a.id, ngoId: n1.id, assignedBy: jail.id })],
+      ['another NGO assigned', () => createNgoAssignment(t.db, { familyMemberId: c.id, ngoId: n1.id })],
+      [
+        "the NGO's details edited",
+        () => t.db.update(ngos).set({ name: 'NGO One Edited', report: 'Visited', address: 'Lane 2' }).where(eq(ngos.id, n1.id)),
+      ],
+      [
+        'an assignment moved to another NGO',
+        () => t.db.update(ngoAssignments).set({ ngoId: n2.id }).where(eq(ngoAssignments.familyMemberId, c.id)),
+      ],
+      ['an assignment removed', () => t.db.delete(ngoAssignments).where(eq(ngoAssignments.familyMemberId, c.id))],
+      ['Bail-Accept', () => acceptBail(t.db, { familyMemberId: a.id, decidedBy: jail.id, publicUrl: 'http://localhost' })],
+      ['Bail-Accept undone', () => undoBailAccept(t.db, { familyMemberId: a.id, undoneBy: jail.id, windowMs: 300_000 })],
+      [
+        'a bail review with a given time',
+        () => createBailReview(t.db, { familyMemberId: b.id, decidedAt: new Date('2026-01-02T03:04:05.678Z') }),
+      ],
+      [
+        'the review time changed (sub-millisecond)',
+        () =>
+          t.db
+            .update(bailReviews)
+            .set({ decidedAt: sql`'2026-01-02 03:04:05.999999+00'::timestamptz` })
+            .where(eq(bailReviews.familyMemberId, b.id)),
+      ],
+      [
+        "the member's name and email",
+        () => t.db.update(users).set({ name: 'Card Alpha Two', email: 'alpha.two@example.in' }).where(eq(users.id, a.id)),
+      ],
+      [
+        "the member's phone and address",
+        () =>
+          t.db
+            .update(familyMembers)
+            .set({ phone: '9000000001', address: 'House 5\nLine two "quoted"' })
+            .where(eq(familyMembers.userId, a.id)),
+      ],
+      ['the daily pass', () => t.db.execute(sql`select release_clock_advance((select as_of + 400 from release_clock))`)],
+      ['a lawyer account deleted', () => t.db.delete(users).where(eq(users.id, l1.user.id))],
+      ['an uploader account deleted', () => t.db.delete(users).where(eq(users.id, l2.user.id))],
+      ['a member deleted', () => t.db.delete(users).where(eq(users.id, c.id))],
+    ];
+    let previous = await storedCards(t.db, ids);
+    const unchanged: string[] = [];
+    for (const [step, change] of steps) {
+      await change();
+      await expectCardsExact(ids, step);
+      const now = await storedCards(t.db, ids);
+      if (now.size === previous.size && [...now].every(([id, card]) => previous.get(id) === card)) unchanged.push(step);
+      previous = now;
+    }
+    // Every step but the first (nothing) and the daily pass (no date on a card moves with the clock).
+    expect(unchanged).toEqual(['new members with cases', 'the daily pass']);
+  });
+
+  it('the list answers the stored cards, and its JSON text is what MembersPageSchema describes', async () => {
+    const { user } = await createFamilyMember(t.db, { name: 'Zz Page Check', cases: [{}] });
+    await createDocument(t.db, { familyMemberId: user.id });
+    const text = await listMembersJson(t.db, { page: 1, pageSize: 25, q: 'Zz Page Check' });
+    const page = MembersPageSchema.parse(JSON.parse(text));
+    // Nothing the schema would drop or reorder: the text is the schema's own serialisation.
+    expect(text).toBe(JSON.stringify(page));
+    expect(page.items.map((i) => i.id)).toEqual([user.id]);
+    expect(JSON.stringify(page.items[0])).toBe((await referenceCards(t.db, [user.id])).get(user.id));
+  });
+
+  it.runIf(usePostgres())('stay exact when two transactions change one member at once', { timeout: 60_000 }, async () => {
+    const lawyer = await createLawyer(t.db);
+    const { user } = await createFamilyMember(t.db, { name: 'Card Parallel' });
+    await createLawyerRequest(t.db, { familyMemberId: user.id, lawyerId: lawyer.user.id, status: 'accepted' });
+    // The first transaction adds a case and holds on; the second renames the member's lawyer while
+    // the case is uncommitted, so its card must be computed only once the first has committed.
+    for (let round = 0; round < 3; round++) {
+      let caseWritten!: () => void;
+      const written = new Promise<void>((r) => (caseWritten = r));
+      await Promise.all([
+        t.db.transaction(async (tx) => {
+          await createCase(tx, { familyMemberId: user.id, caseNumber: `PAR-${round}` });
+          caseWritten();
+          await new Promise((r) => setTimeout(r, 300));
+        }),
+        written.then(() =>
+          t.db
+            .update(users)
+            .set({ name: `Adv. Parallel ${round}` })
+            .where(eq(users.id, lawyer.user.id)),
+        ),
+      ]);
+      await expectCardsExact([user.id], `round ${round}`);
+    }
+  });
+});
