@@ -1,5 +1,6 @@
 // Bulk seeding for `npm run bench`: a whole state's undertrials in a few set-based SQL
-// statements (generate_series), through the same triggers the app's own writes go through.
+// statements (generate_series), through the same triggers the app's own writes go through, but for the
+// stored member cards, written once at the end by the function their triggers call.
 import { sql } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
 import { storedRelease, type CaseFacts } from '#shared/cases.ts';
@@ -133,12 +134,37 @@ async function seedFactSets(run: (q: string) => Promise<unknown>, today: string)
  */
 export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): Promise<void> {
   const run = (q: string) => db.execute(sql.raw(q));
-  const types = arr(CASE_TYPES);
-  const typeCount = CASE_TYPES.length;
-  const { members: n, lawyers: nl, ngos: nn } = shape;
   await run(`DROP TABLE IF EXISTS bench_ids`);
   await run(`DROP TABLE IF EXISTS bench_facts`);
   await seedFactSets(run, todayInIndia());
+  // The stored member cards (drizzle/0009_member_cards.sql): through their triggers each bulk insert
+  // below would rewrite every member's card again; they are written once, at the end, by the same
+  // function the triggers call. Every other trigger (the counts, the flags) runs as for the app's writes,
+  // and the card triggers are back on before anything is measured.
+  const cardTriggers = (
+    (await run(`SELECT c.relname AS tbl, t.tgname AS name FROM pg_trigger t
+      JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE p.proname IN ('member_cards_child_trg', 'family_members_cards_trg') AND t.tgenabled = 'O'`)) as unknown as {
+      rows: { tbl: string; name: string }[];
+    }
+  ).rows;
+  const setCardTriggers = async (on: boolean) => {
+    for (const t of cardTriggers) await run(`ALTER TABLE "${t.tbl}" ${on ? 'ENABLE' : 'DISABLE'} TRIGGER "${t.name}"`);
+  };
+  await setCardTriggers(false);
+  try {
+    await seedRows(run, shape, jailUserId);
+  } finally {
+    await setCardTriggers(true);
+  }
+  await run(`SELECT member_cards_refresh(ARRAY(SELECT user_id FROM family_members))`);
+  await run(`ANALYZE`);
+}
+
+async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, jailUserId: string): Promise<void> {
+  const types = arr(CASE_TYPES);
+  const typeCount = CASE_TYPES.length;
+  const { members: n, lawyers: nl, ngos: nn } = shape;
   await run(`CREATE UNLOGGED TABLE bench_ids (kind text NOT NULL, i int NOT NULL, id uuid NOT NULL, PRIMARY KEY (kind, i))`);
   await run(`INSERT INTO bench_ids SELECT 'member', i, gen_random_uuid() FROM generate_series(1, ${n}) i`);
   await run(`INSERT INTO bench_ids SELECT 'lawyer', i, gen_random_uuid() FROM generate_series(0, ${nl - 1}) i`);
@@ -197,5 +223,4 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
     SELECT id, 'Accepted', '${jailUserId}' FROM bench_ids WHERE kind = 'member' AND i % 8 = 1 AND i <= ${shape.documents * 4}`);
   await run(`DROP TABLE bench_ids`);
   await run(`DROP TABLE bench_facts`);
-  await run(`ANALYZE`);
 }
