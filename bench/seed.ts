@@ -157,7 +157,12 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   } finally {
     await setCardTriggers(true);
   }
-  await run(`SELECT member_cards_refresh(ARRAY(SELECT user_id FROM family_members))`);
+  // Every card at once, as the migration's backfill writes them; the flag tells the family_members
+  // triggers that only the card moves (what member_cards_refresh does for a few members).
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SELECT set_config('rihaai.writing_cards', 'on', true)`));
+    await tx.execute(sql.raw(`UPDATE family_members fm SET card = member_card(fm)`));
+  });
   await run(`ANALYZE`);
 }
 
