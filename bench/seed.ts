@@ -1,6 +1,6 @@
 // Bulk seeding for `npm run bench`: a whole state's undertrials in a few set-based SQL
 // statements (generate_series), through the same triggers the app's own writes go through, but for the
-// stored member cards, written once at the end by the function their triggers call.
+// stored member cards, written once at the end by the function that defines them.
 import { sql } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
 import { storedRelease, type CaseFacts } from '#shared/cases.ts';
@@ -138,13 +138,13 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   await run(`DROP TABLE IF EXISTS bench_facts`);
   await seedFactSets(run, todayInIndia());
   // The stored member cards (drizzle/0009_member_cards.sql): through their triggers each bulk insert
-  // below would rewrite every member's card again; they are written once, at the end, by the same
-  // function the triggers call. Every other trigger (the counts, the flags) runs as for the app's writes,
+  // below would rewrite every member's card again; they are written once, at the end, by the function
+  // that defines them (member_card). Every other trigger (the counts, the flags) runs as for the app's writes,
   // and the card triggers are back on before anything is measured.
   const cardTriggers = (
     (await run(`SELECT c.relname AS tbl, t.tgname AS name FROM pg_trigger t
       JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
-      WHERE p.proname IN ('member_cards_child_trg', 'family_members_cards_trg') AND t.tgenabled = 'O'`)) as unknown as {
+      WHERE p.proname IN ('member_cards_child_trg', 'family_members_cards_trg') AND t.tgenabled = 'O'`)) as {
       rows: { tbl: string; name: string }[];
     }
   ).rows;
