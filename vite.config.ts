@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { pathToFileURL } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -25,16 +27,54 @@ function precompress(): Plugin {
   };
 }
 
+/** The zod the browser gets (src/client/lib/zod-jitless.ts); its own import of zod/v4 is not matched. */
+const ZOD_ALIAS = [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/client/lib/zod-jitless.ts') }];
+
+/**
+ * After the client build: draws each role's home at build time (src/client/first-screen/prerender.tsx,
+ * built for Node into a temporary folder) and writes the HTML to .vite/first-screens.json, which the
+ * server puts in a signed-in person's page (docs/decisions/0025-web-first-screen-drawn-in-the-page.md).
+ */
+function prerenderFirstScreens(): Plugin {
+  return {
+    name: 'rihaai-prerender-first-screens',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    async writeBundle(options) {
+      if (!options.dir) return;
+      const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: path.resolve(import.meta.dirname, 'src/client'),
+          logLevel: 'warn',
+          plugins: [react()],
+          resolve: { alias: ZOD_ALIAS },
+          // Bundled, not loaded from node_modules at run time: Mantine's and the icons' packages are ESM for bundlers.
+          ssr: { noExternal: true },
+          build: { ssr: 'first-screen/prerender.tsx', outDir, emptyOutDir: true, minify: false, copyPublicDir: false },
+        });
+        const built = fs.readdirSync(outDir).find((f) => /^prerender\.m?js$/.test(f));
+        if (!built) throw new Error(`the first-screen prerender build wrote no prerender.js in ${outDir}`);
+        const mod = (await import(pathToFileURL(path.join(outDir, built)).href)) as { renderAll: () => unknown };
+        fs.mkdirSync(path.join(options.dir, '.vite'), { recursive: true });
+        fs.writeFileSync(path.join(options.dir, '.vite', 'first-screens.json'), JSON.stringify(mod.renderAll()));
+      } finally {
+        fs.rmSync(outDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 const SIGNED_IN_UI =
   /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-textarea-autosize|tabbable|get-nonce|clsx)[\\/]/;
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerenderFirstScreens()],
   resolve: {
-    // zod in the browser runs without eval (src/client/lib/zod-jitless.ts); its own import of zod/v4 is not matched.
-    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/client/lib/zod-jitless.ts') }],
+    // zod in the browser runs without eval (src/client/lib/zod-jitless.ts).
+    alias: ZOD_ALIAS,
   },
   build: {
     outDir: '../../dist/client',

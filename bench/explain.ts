@@ -12,13 +12,7 @@ import { listMembersJson } from '#server/features/jail/jail.queries.ts';
 import { releaseCounts } from '#server/features/jail/jail.release.ts';
 import { advanceReleaseClock } from '#server/lib/case-facts.ts';
 import { addDays } from '#shared/release.ts';
-import {
-  decodeLawyerCursor,
-  findMemberSearchFacts,
-  listCaseStatuses,
-  listMatchingLawyers,
-  type LawyerCursor,
-} from '#server/features/family/family.queries.ts';
+import { decodeLawyerCursor, listCaseStatuses, searchLawyerPage, type LawyerCursor } from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
 import { seedBench, shapeFor } from './seed.ts';
 import { capture, explain, type Statement } from './plans.ts';
@@ -75,13 +69,10 @@ try {
     await advanceReleaseClock(db, day);
   };
   const familyId = String(family!.id);
-  // The family's lawyer search as the route runs it: the member's facts, then one page (nearby first).
-  const lawyerSearch = async (after?: LawyerCursor) => {
-    const facts = await findMemberSearchFacts(db, familyId);
-    return listMatchingLawyers(db, familyId, facts?.caseTypes ?? [], facts?.location ?? null, after);
-  };
+  // The family's lawyer search as the route runs it: the member's facts and one page (nearby first).
+  const lawyerSearch = (after?: LawyerCursor) => searchLawyerPage(db, familyId, after);
   const firstLawyers = await lawyerSearch();
-  const lawyersSecondPage = firstLawyers.nextCursor ? decodeLawyerCursor(firstLawyers.nextCursor) : undefined;
+  const lawyersSecondPage = firstLawyers?.nextCursor ? decodeLawyerCursor(firstLawyers.nextCursor) : undefined;
   const lawyerId = String(lawyer!.id);
   const page = { page: 1, pageSize: 50 };
   const reads: [string, () => Promise<unknown>][] = [
@@ -92,6 +83,8 @@ try {
     ['search by email', () => listMembersJson(db, { ...page, q: String(target!.email) })],
     ['search by phone', () => listMembersJson(db, { ...page, q: String(target!.phone) })],
     ['search by case id', () => listMembersJson(db, { ...page, q: String(target!.case_number) })],
+    // A first name: thousands match; the search still reads at most MEMBERS_COUNT_CAP + 1 of each field.
+    ['search by a first name (thousands match)', () => listMembersJson(db, { ...page, q: String(target!.name).split(' ')[0] })],
     ['filter no lawyer', () => listMembersJson(db, { ...page, filter: 'no-lawyer' })],
     ['filter no NGO', () => listMembersJson(db, { ...page, filter: 'no-ngo' })],
     ['filter bail waiting', () => listMembersJson(db, { ...page, filter: 'bail-waiting' })],

@@ -8,7 +8,8 @@
 //   npm run bench -- --quick              10,000 members, short runs: a smoke test (npm test runs it)
 //   options: --duration <s> (10), --connections <n> (10), --no-c50, --reset (wipe DATABASE_URL's data), --port <n>,
 //            --requests <n> (a row in --quick, 30), --keep (PostgreSQL: reuse the database an earlier run seeded; the
-//            writes' work lists shrink with each run)
+//            writes' work lists shrink with each run), --only <substring> (measure only the baseline and the rows
+//            whose name contains it, e.g. --only search; the results files are then not written)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,9 @@ const port = option('port', 4301);
 const dbLabel = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 /** Requests a row in --quick (--requests <n> for a steadier before/after comparison). */
 const QUICK_REQUESTS = option('requests', 30);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '') : undefined;
+const picked = (s: Scenario) => only === undefined || s.name.includes(only);
 
 interface Scenario {
   name: string;
@@ -377,7 +381,7 @@ async function main() {
     await measure(base, baselineScenario, connections, Math.min(2, duration), null);
     const b1 = await measure(base, baselineScenario, connections, duration, null);
     results.push(b1);
-    const list = scenarios(prepared);
+    const list = scenarios(prepared).filter(picked);
     for (const s of list.filter((x) => x.group !== 'sign-in')) {
       const r = await measure(base, s, connections, duration, b1.reqPerSec);
       results.push(r);
@@ -399,8 +403,12 @@ async function main() {
         console.log(`  ${r.name} at -c 50: ${r.reqPerSec} req/s, max ${r.max} ms, ${r.over1s} over 1 s`);
       }
     }
-    const signIn = list.find((x) => x.group === 'sign-in')!;
-    results.push(await measure(base, signIn, Math.min(connections, 4), duration, baseline));
+    const signIn = list.find((x) => x.group === 'sign-in');
+    if (signIn) results.push(await measure(base, signIn, Math.min(connections, 4), duration, baseline));
+    if (only !== undefined) {
+      console.log(`\n${table(results)}\nbench: --only ${only}: results not written`);
+      return;
+    }
 
     const report = {
       database: dbLabel,

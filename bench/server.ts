@@ -17,6 +17,7 @@ import type { Mailer } from '#server/lib/mailer.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { newToken, sha256Hex } from '#server/lib/tokens.ts';
 import { seedBench, shapeFor } from './seed.ts';
+import { startTrace } from './trace.ts';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
@@ -236,10 +237,17 @@ async function main() {
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     rssBytes: process.memoryUsage().rss,
   }));
+  const traceFile = process.env.BENCH_TRACE;
+  const endTrace = traceFile
+    ? startTrace(app, traceFile, async () =>
+        dataDir ? (await rows(`select num_timed, num_requested, num_done, buffers_written from pg_stat_checkpointer`))[0] : undefined,
+      )
+    : undefined;
   await app.listen({ port, host: '127.0.0.1' });
   process.send?.({ type: 'ready', prepared });
 
   const stop = async () => {
+    endTrace?.();
     await app.close();
     await handle.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,10 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREENS, PAGE_ANSWERS_SCRIPT_ID, SESSION_SCRIPT_ID, SIGNED_IN_FRAME_MODULE } from '#shared/first-screens.ts';
+import {
+  FIRST_SCREEN_ID,
+  FIRST_SCREEN_NAME,
+  FIRST_SCREENS,
+  LANGUAGE_COOKIE,
+  PAGE_ANSWERS_SCRIPT_ID,
+  SESSION_SCRIPT_ID,
+  SIGNED_IN_FRAME_MODULE,
+} from '#shared/first-screens.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
-import { createFamilyMember, createUser, sessionCookie } from './factories.ts';
+import { createFamilyMember, createLawyer, createUser, sessionCookie } from './factories.ts';
 import { useTestApp } from './test-app.ts';
 
 // A build of its own: index.html and a manifest shaped as Vite writes them.
@@ -40,6 +48,20 @@ fs.writeFileSync(
     'locales/hi.ts': { file: 'assets/hi-K.js', isDynamicEntry: true },
     'locales/de.ts': { file: 'assets/de-L.js', isDynamicEntry: true },
   }),
+);
+// The homes as the build draws them (vite.config.ts → .vite/first-screens.json), shaped as it writes them.
+const WELCOME: Record<string, string> = { en: 'Welcome', es: 'Bienvenido', fr: 'Bienvenue', de: 'Willkommen' };
+const drawnHome = (path: string, lang: string) => `<main data-home="${path}"><h1>${WELCOME[lang]}, ${FIRST_SCREEN_NAME}</h1></main>`;
+fs.writeFileSync(
+  path.join(staticDir, '.vite', 'first-screens.json'),
+  JSON.stringify(
+    Object.fromEntries(
+      ['/family-member', '/lawyer', '/jail-authority'].map((p) => [
+        p,
+        Object.fromEntries(Object.keys(WELCOME).map((l) => [l, drawnHome(p, l)])),
+      ]),
+    ),
+  ),
 );
 afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
 
@@ -211,5 +233,104 @@ describe('the first screens the server names', () => {
         expect(roles === 'signed-in' || (Array.isArray(roles) && roles.includes(role)), `${role} GET ${url}: ${String(roles)}`).toBe(true);
       }
     }
+  });
+});
+
+/** The home drawn in the page, its language and where it sits; undefined when there is none. */
+function drawnOf(html: string): { lang: string; body: string } | undefined {
+  const m = new RegExp(`<div id="${FIRST_SCREEN_ID}" data-lang="([a-z]+)">(.*?)</div>\\s*<div id="root">`, 's').exec(html);
+  return m ? { lang: m[1]!, body: m[2]! } : undefined;
+}
+
+describe('the home drawn in the page', () => {
+  async function registered(role: 'Family-Member' | 'Lawyer' | 'Jail-Authority', name: string) {
+    if (role === 'Family-Member') return (await createFamilyMember(t.db, { name })).user;
+    if (role === 'Lawyer') return (await createLawyer(t.db, { name })).user;
+    return createUser(t.db, { role, name });
+  }
+
+  for (const [role, home] of [
+    ['Family-Member', '/family-member'],
+    ['Lawyer', '/lawyer'],
+    ['Jail-Authority', '/jail-authority'],
+  ] as const) {
+    it(`carries the ${role} home in the account's language with their name, before the app's root, which it hides`, async () => {
+      const user = await registered(role, 'Ravi Kumar');
+      await t.db.update(users).set({ language: 'de' }).where(eq(users.id, user.id));
+      const res = await t.request('GET', home, { cookie: await sessionCookie(t.db, user.id), headers: { 'accept-language': 'fr' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(drawnOf(res.body)).toEqual({ lang: 'de', body: `<main data-home="${home}"><h1>Willkommen, Ravi Kumar</h1></main>` });
+      expect(res.body).toMatch(/^<!doctype html>\n<html lang="de">/);
+      expect(res.body.slice(0, res.body.indexOf('</head>'))).toContain(`<style>#${FIRST_SCREEN_ID} ~ #root { display: none; }</style>`);
+      // It paints with its stylesheets; its chunks are left to the app's code, off the first paint's network.
+      expect(stylesheets(res.body)).toEqual(['/assets/role-layout-F.css']);
+      expect(preloads(res.body)).toEqual(['/assets/Box-B.js']);
+      // The app's code starts once the drawn home has painted.
+      expect(res.body).toContain('<script type="module" src="/after-paint.js" data-rihaai-entry="/assets/index-A.js"></script>');
+      expect(res.body).not.toContain('src="/assets/index-A.js"');
+      // Still the session the app starts from.
+      expect((sessionOf(res.body) as { user: { id: string } }).user.id).toBe(user.id);
+    });
+  }
+
+  it("draws it in the browser's kept choice over the account's, in the browser's language when neither has one, else English", async () => {
+    const user = await createUser(t.db, { role: 'Jail-Authority', name: 'Meena' });
+    const session = await sessionCookie(t.db, user.id);
+    const lang = async (cookie: string, acceptLanguage?: string) =>
+      drawnOf(
+        (await t.request('GET', '/jail-authority', { cookie, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} })).body,
+      )?.lang;
+    expect(await lang(session)).toBe('en');
+    expect(await lang(session, 'ta-IN, es;q=0.8')).toBe('es');
+    expect(await lang(`${session}; ${LANGUAGE_COOKIE}=fr`, 'es')).toBe('fr');
+    // A cookie that names no language is no choice.
+    expect(await lang(`${session}; ${LANGUAGE_COOKIE}=xx`, 'es')).toBe('es');
+    await t.db.update(users).set({ language: 'de' }).where(eq(users.id, user.id));
+    expect(await lang(session, 'es')).toBe('de');
+    expect(await lang(`${session}; ${LANGUAGE_COOKIE}=en`, 'es')).toBe('en');
+  });
+
+  it('draws none in Hindi (its font comes first, decision 0014), for an unregistered family member or lawyer, another role, another path or no session', async () => {
+    const jail = await createUser(t.db, { role: 'Jail-Authority' });
+    const jailCookie = await sessionCookie(t.db, jail.id);
+    expect(drawnOf((await t.request('GET', '/jail-authority', { cookie: `${jailCookie}; ${LANGUAGE_COOKIE}=hi` })).body)).toBeUndefined();
+    expect(
+      drawnOf((await t.request('GET', '/jail-authority', { cookie: jailCookie, headers: { 'accept-language': 'hi-IN' } })).body),
+    ).toBeUndefined();
+    // Its page loads the app's code as any other page does.
+    expect((await t.request('GET', '/jail-authority', { cookie: `${jailCookie}; ${LANGUAGE_COOKIE}=hi` })).body).toContain(
+      '<script type="module" crossorigin src="/assets/index-A.js"></script>',
+    );
+    // Sanity: the same visit in English is drawn.
+    expect(drawnOf((await t.request('GET', '/jail-authority', { cookie: jailCookie })).body)).toBeDefined();
+    for (const url of ['/family-member', '/lawyer', '/profile', '/', '/dashboard']) {
+      const res = await t.request('GET', url, { cookie: jailCookie });
+      expect(drawnOf(res.body), url).toBeUndefined();
+      expect(res.body, url).not.toContain(FIRST_SCREEN_ID);
+    }
+    for (const role of ['Family-Member', 'Lawyer'] as const) {
+      const unregistered = await createUser(t.db, { role });
+      const res = await t.request('GET', role === 'Lawyer' ? '/lawyer' : '/family-member', {
+        cookie: await sessionCookie(t.db, unregistered.id),
+      });
+      expect(res.body, role).not.toContain(FIRST_SCREEN_ID);
+    }
+    const signedOut = await t.request('GET', '/jail-authority');
+    expect(signedOut.body).not.toContain(FIRST_SCREEN_ID);
+    expect(signedOut.body).toMatch(/<html lang="en">/);
+  });
+
+  it('puts the name in as text: markup in it stays text, and the session block still reads it back', async () => {
+    const name = `</div><script>alert(1)</script><img src=x onerror=alert(2)> & "Ravi" O'Neil ${FIRST_SCREEN_NAME}`;
+    const user = await createUser(t.db, { role: 'Jail-Authority', name });
+    const res = await t.request('GET', '/jail-authority', { cookie: await sessionCookie(t.db, user.id) });
+    expect(drawnOf(res.body)?.body).toBe(
+      `<main data-home="/jail-authority"><h1>Welcome, &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &amp; &quot;Ravi&quot; O&#39;Neil ${FIRST_SCREEN_NAME}</h1></main>`,
+    );
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).not.toContain('<img src=x');
+    expect((sessionOf(res.body) as { user: { name: string } }).user.name).toBe(name);
   });
 });

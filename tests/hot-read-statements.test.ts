@@ -135,8 +135,8 @@ describe('statements per hot read', () => {
       const many = await reads();
 
       expect(many).toEqual(few);
-      // What each costs today, session lookup included (a change here is deliberate: update the number).
-      expect(many).toEqual({ lawyerSearch: 3, lawyerSearchNextPage: 3, caseStatus: 5, pending: 4, clients: 5 });
+      // The session lookup and one statement each (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md).
+      expect(many).toEqual({ lawyerSearch: 2, lawyerSearchNextPage: 2, caseStatus: 2, pending: 2, clients: 2 });
     },
   );
 });

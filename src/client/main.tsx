@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, navigateTo, preloadFirstPage } from './app/router.tsx';
-import { i18nReady, preloadLanguageTexts } from './lib/i18n.ts';
+import { i18nReady, initialLanguage, preloadLanguageTexts } from './lib/i18n.ts';
+import { keepFirstScreenIf } from './first-screen/take-over.ts';
 import { setUnauthenticatedHandler } from './lib/api-client.ts';
 import { queryClient } from './lib/query-client.ts';
 import { sessionInPage, sessionQuery } from './lib/use-session.ts';
@@ -26,6 +27,9 @@ const session = sessionInPage();
 if (session) queryClient.setQueryData(sessionQuery.queryKey, session);
 else void queryClient.prefetchQuery(sessionQuery);
 if (preloadFirstPage(window.location.pathname)) preloadLanguageTexts();
+
+// A home the server drew in the page stays until the app has drawn it, unless it is in another language.
+keepFirstScreenIf(initialLanguage());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');

@@ -26,3 +26,22 @@ export const PAGE_ANSWERS_SCRIPT_ID = 'rihaai-page-answers';
 
 /** The id of the page's JSON block holding the session (`{ user }`, as GET /api/auth/session answers). */
 export const SESSION_SCRIPT_ID = 'rihaai-session';
+
+/** The id of the element holding a first screen drawn in the page, before the app's own (src/client/first-screen). */
+export const FIRST_SCREEN_ID = 'rihaai-first-screen';
+
+/** Stands for the person's name in a first screen drawn at build time; the server puts the name (escaped) in its place. */
+export const FIRST_SCREEN_NAME = '\uE000name\uE000';
+
+/**
+ * The languages a first screen is drawn in ahead of the app. Not Hindi: its text must not be drawn
+ * before the app's Devanagari font can draw it (docs/decisions/0014-devanagari-font-before-text.md),
+ * so a Hindi home waits for the app as before.
+ */
+export const FIRST_SCREEN_PRERENDERED: readonly string[] = ['en', 'es', 'fr', 'de'];
+
+/**
+ * The cookie the app keeps the browser's language choice in (beside localStorage) so the server can
+ * draw the first screen in it: without it the server cannot know what the app will show, and draws none.
+ */
+export const LANGUAGE_COOKIE = 'rihaai.lang';

@@ -18,8 +18,13 @@ export const SEARCH_MAX = 200;
 
 /** Pages reached by number (OFFSET) stop here; further pages are reached by cursor (keyset). */
 export const MEMBERS_MAX_OFFSET_PAGE = 20;
-/** A search counts its matches up to this many; the page then says "10,000+". */
-export const MEMBERS_COUNT_CAP = 10_000;
+/**
+ * A search reads at most this many matches of each field it looks in (name, email, phone, case id,
+ * each in its index's order), so it costs the same however many members match
+ * (docs/decisions/0024-search-reads-a-bounded-set.md). When a field has more, the page says
+ * "N+" and asks for more of the name, email, phone or case id.
+ */
+export const MEMBERS_COUNT_CAP = 200;
 
 export const MembersQuerySchema = z
   .strictObject({
@@ -98,7 +103,10 @@ export const MembersPageSchema = z.object({
   pageSize: z.number().int(),
   /** Members matching the search and filter. */
   total: z.number().int(),
-  /** True when a search matched more than MEMBERS_COUNT_CAP: `total` is then the cap. */
+  /**
+   * True when more members match a search than it reads (a field with more than MEMBERS_COUNT_CAP
+   * matches): `total` then counts the members it read, and more match.
+   */
   totalCapped: z.boolean(),
   /** Cursor for the next page (`after`), null on the last page. */
   nextCursor: z.string().nullable(),

@@ -21,8 +21,25 @@ test('a family member opening their home directly sees it without the app asking
   const asked = readsInPage(page);
   const sent = await page.goto('/family-member');
   await expect(page.getByText("Follow your family member's case, find a lawyer and get papers to the right desk.")).toBeVisible();
-  // The home's own chunk was named in the page the server sent, not found later by the app's code.
-  expect(await sent?.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/family-home-page-[\w-]+\.js">/);
+  // The page the server sent drew the home itself (tests/e2e/first-screen-drawn.spec.ts); the app took it over.
+  expect(await sent?.text()).toContain('id="rihaai-first-screen" data-lang="en"');
+  await expect(page.locator('#rihaai-first-screen')).toHaveCount(0);
+  expect(asked).toEqual([]);
+});
+
+test('a home the server does not draw (Hindi) has its chunks named in the page instead', async ({ page, baseURL }) => {
+  await signUpRegisteredViaApi(page, 'Family-Member');
+  await page.context().addCookies([{ name: 'rihaai.lang', value: 'hi', url: baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem('rihaai.language', 'hi'));
+  const asked = readsInPage(page);
+  const sent = await page.goto('/family-member');
+  const html = (await sent?.text()) ?? '';
+  expect(html).not.toContain('rihaai-first-screen');
+  // The home's own chunk and the Hindi texts were named in the page the server sent, not found later by the app's code.
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/family-home-page-[\w-]+\.js">/);
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/hi-[\w-]+\.js">/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(asked).toEqual([]);
 });
 

@@ -1,14 +1,17 @@
 // What a screen that failed to render or load (a chunk lost to a new deployment, a bug) shows
 // instead of a blank page; going to another address tries again.
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Component, type ReactNode } from 'react';
+import { Component, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { firstScreenDone } from '#client/first-screen/take-over.ts';
 
 export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  // Shown instead of a screen the server may have drawn in the page: that one must not hide it.
+  useLayoutEffect(() => firstScreenDone(), []);
   return (
     <Container size="sm" py="xl">
       <Stack>

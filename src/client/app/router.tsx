@@ -3,8 +3,8 @@
 // routes, and the data router's code costs the sign-in screen ~16 KB of gzipped JavaScript.
 // Pages are React.lazy, declared by their feature (features/<name>/pages.ts), so the sign-in screen downloads only what it needs; navigations run in a
 // transition, so the old page stays on screen while the next one loads.
-import { useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import type { Role } from '#shared/constants.ts';
 import { paths } from './paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -30,6 +30,7 @@ import { DashboardPage, BailPage } from '#client/features/jail/pages.ts';
 import { NgosPage } from '#client/features/ngos/pages.ts';
 import { PrisonsPage, CaseHearingsPage } from '#client/features/deadlines/pages.ts';
 import { HomePage } from '#client/features/home/pages.ts';
+import { firstScreenDone } from '#client/first-screen/take-over.ts';
 
 /** The signed-in frame (menu, bottom bar, assistant) is loaded with the first signed-in page, not on sign-in. */
 const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(() => import('./layouts/role-layout.tsx'), 'RoleLayout');
@@ -130,10 +131,21 @@ function NavigatorBridge() {
   return null;
 }
 
+/** A home the server drew in the page is that address's: any other (a redirect, a tap) takes its place. */
+function FirstScreenOnlyHere() {
+  const { pathname } = useLocation();
+  const [first] = useState(pathname);
+  useLayoutEffect(() => {
+    if (pathname !== first) firstScreenDone();
+  }, [pathname, first]);
+  return null;
+}
+
 export function AppRouter({ children }: { children?: ReactNode }) {
   return (
     <BrowserRouter>
       <NavigatorBridge />
+      <FirstScreenOnlyHere />
       <RouteErrorBoundary>
         <AppRoutes />
       </RouteErrorBoundary>

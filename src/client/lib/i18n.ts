@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { LANGUAGES, type Language } from '#shared/constants.ts';
+import { LANGUAGE_COOKIE, SESSION_SCRIPT_ID } from '#shared/first-screens.ts';
 import enAccounts from '../locales/en/accounts.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
@@ -48,10 +49,29 @@ function languageFiles(lng: string): Promise<LanguageFiles> {
 const FIRST_SCREEN_NAMESPACES = ['common', 'accounts', 'errors'];
 const BUNDLED = { en: { common: enCommon, accounts: enAccounts, errors: enErrors } };
 
+const asLanguage = (v: string | null | undefined) => ((LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : undefined);
+
+/**
+ * Keeps the choice in the cookie the server reads to draw a signed-in home in the page in it
+ * (src/server/lib/first-screen.ts). Written, never read here: Chromium reports every use of
+ * document.cookie as a performance issue, so the asynchronous Cookie Store is used where there is one.
+ */
+function setLanguageCookie(lang: Language) {
+  if (typeof document === 'undefined') return;
+  const store = (globalThis as { cookieStore?: { set(o: object): Promise<void> } }).cookieStore;
+  if (store) {
+    void store
+      .set({ name: LANGUAGE_COOKIE, value: lang, path: '/', expires: Date.now() + 365 * 86_400_000, sameSite: 'lax' })
+      .catch(() => undefined);
+  } else {
+    document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  }
+}
+
+/** The language chosen in this browser (localStorage). */
 export function storedLanguage(): Language | undefined {
   try {
-    const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : undefined;
+    return asLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
     return undefined;
   }
@@ -61,8 +81,35 @@ export function rememberLanguage(lang: Language) {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
-    // private mode: the choice lasts for this page only
+    // private mode: the choice lasts for this page only (and in the cookie)
   }
+  setLanguageCookie(lang);
+}
+
+/** The signed-in account's language, from the session the server put in the page (src/server/lib/first-screen.ts). */
+export function accountLanguageInPage(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document): Language | undefined {
+  try {
+    const session = JSON.parse(doc?.getElementById(SESSION_SCRIPT_ID)?.textContent ?? 'null') as { user?: { language?: string } } | null;
+    return asLanguage(session?.user?.language);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The language the app opens in: the browser's kept choice, else the signed-in account's, else the
+ * first of the browser's languages we have, else English. The server draws a signed-in home in the page
+ * in the same one (src/server/lib/first-screen.ts screenLanguage).
+ */
+export function initialLanguage(): Language {
+  return storedLanguage() ?? accountLanguageInPage() ?? browserLanguage() ?? 'en';
+}
+
+// The cookie follows the choice kept in localStorage (one made before the cookie existed, or a cookie
+// lost), so the server draws the next home in it.
+{
+  const kept = storedLanguage();
+  if (kept) setLanguageCookie(kept);
 }
 
 /**
@@ -122,7 +169,7 @@ export const i18nReady = i18n
     }),
   )
   .init({
-    lng: storedLanguage() ?? browserLanguage() ?? 'en',
+    lng: initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     resources: BUNDLED,
@@ -139,6 +186,7 @@ export const i18nReady = i18n
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
-document.documentElement.lang = i18n.language || 'en';
+// Not when drawn at build time (src/client/first-screen/prerender.tsx), where there is no document.
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language || 'en';
 
 export { i18n };

@@ -28,5 +28,7 @@ export function useSessionExpired(): boolean {
       return () => listeners.delete(listener);
     },
     () => expired,
+    // Drawn at build time (src/client/first-screen/prerender.tsx): a session that has not expired.
+    () => false,
   );
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { firstScreenOf, pageFor, type PageAnswer, type ViteManifest } from '../lib/first-screen.ts';
+import { LANGUAGE_COOKIE } from '#shared/first-screens.ts';
+import { firstScreenOf, pageFor, type DrawnScreens, type PageAnswer, type ViteManifest } from '../lib/first-screen.ts';
 import { findSessionUser, SESSION_COOKIE } from './auth.ts';
 
 export const spaPlugin = fp(async (app: FastifyInstance) => {
@@ -14,11 +15,15 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
   const hasBuild = fs.existsSync(indexFile);
   let indexHtml = '';
   let manifest: ViteManifest = {};
+  let drawn: DrawnScreens = {};
   if (hasBuild) {
     indexHtml = fs.readFileSync(indexFile, 'utf8');
     const manifestFile = path.join(root, '.vite', 'manifest.json');
     // A build without a manifest still serves; its first screens load as before, one step later.
     if (fs.existsSync(manifestFile)) manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest;
+    // The role homes drawn at build time (vite.config.ts); without them the app draws them as before.
+    const drawnFile = path.join(root, '.vite', 'first-screens.json');
+    if (fs.existsSync(drawnFile)) drawn = JSON.parse(fs.readFileSync(drawnFile, 'utf8')) as DrawnScreens;
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -63,7 +68,16 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(
-        pageFor(indexHtml, manifest, pathname, found === null ? undefined : (found?.user ?? null), answers, req.headers['accept-language']),
+        pageFor(
+          indexHtml,
+          manifest,
+          pathname,
+          found === null ? undefined : (found?.user ?? null),
+          answers,
+          req.headers['accept-language'],
+          req.cookies[LANGUAGE_COOKIE],
+          drawn,
+        ),
       );
   });
 });

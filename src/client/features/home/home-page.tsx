@@ -1,5 +1,6 @@
 // The three role homes: cards to the role's screens (docs/spec.md#2-screens-and-routes Home screens).
 import { Card, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
+import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '#shared/constants.ts';
@@ -7,11 +8,14 @@ import { HOME_CARDS } from '#client/app/nav.ts';
 import { Page } from '#client/components/page.tsx';
 import { useSession } from '#client/lib/use-session.ts';
 import { AssistantWidget } from '#client/features/assistant/assistant-widget.tsx';
+import { firstScreenDone } from '#client/first-screen/take-over.ts';
 import classes from './home-page.module.css';
 
 export function HomePage({ role }: { role: Role }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  // The app now draws what the server drew in the page (src/client/first-screen): it takes its place.
+  useLayoutEffect(() => firstScreenDone(), []);
   return (
     <Page title={t('home.welcome', { name: user?.name ?? '' })}>
       <Text c="dimmed">{t(`home.intro.${role}`)}</Text>

@@ -117,8 +117,13 @@ export function MembersPager({ data, onChange }: { data: MembersPage; onChange: 
   return (
     <Stack gap={6} align="center">
       <Text size="sm" aria-live="polite">
-        {t('pager.showing', { from: fmt(from), to: fmt(to), total: data.totalCapped ? `${fmt(total - 1)}+` : fmt(total) })}
+        {t('pager.showing', { from: fmt(from), to: fmt(to), total: data.totalCapped ? `${fmt(total)}+` : fmt(total) })}
       </Text>
+      {data.totalCapped && (
+        <Text size="sm" c="dimmed">
+          {t('pager.more')}
+        </Text>
+      )}
       {(prev || next) && (
         <nav aria-label={t('pager.label')}>
           <Group gap="xs" wrap="nowrap">

@@ -1,5 +1,5 @@
 // Family member queries. Every list is a fixed number of statements (joins and IN lists), never one per row.
-import { and, asc, desc, eq, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type {
@@ -19,8 +19,9 @@ import { invalid } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
+import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-rows.sql.ts';
 import { openRequestBetween } from '../../policies/member-record.policy.ts';
-import { factColumns, listCaseEvents, readFacts, readStoredRelease, updateCaseFacts } from '../../lib/case-facts.ts';
+import { factColumns, readFacts, readStoredRelease, updateCaseFacts } from '../../lib/case-facts.ts';
 import type { CaseEvent, CaseFactsParsed } from '#shared/cases.ts';
 
 type CaseRow = typeof cases.$inferSelect;
@@ -179,54 +180,47 @@ export function decodeLawyerCursor(raw: string): LawyerCursor {
   throw invalid('Invalid page cursor.', [{ path: 'after', message: 'Invalid page cursor.' }]);
 }
 
+/** A search page: the member's case types and location with one page of lawyers. */
+export interface LawyerSearchPage {
+  caseTypes: CaseType[];
+  location: Location | null;
+  lawyers: LawyerCard[];
+  nextCursor: string | null;
+}
+
 /**
- * One page of the lawyers of the given types with no pending or accepted request from this member:
- * same district first, then same state, then the rest, by name and id within each, in one statement
- * (docs/decisions/0016-lawyer-search-keyset-pages.md). Each (rank, case type) is a range of its own
- * index read in (name, user_id) order from the cursor and cut at a page, so a page reads about a page
- * of rows per range whatever the number of lawyers; only those few rows are merged and sorted.
+ * One page of the lawyers of the member's case types with no pending or accepted request from this
+ * member: same district first, then same state, then the rest, by name and id within each, with the
+ * member's case types and prison location the search matches on, in one statement
+ * (docs/decisions/0016-lawyer-search-keyset-pages.md, 0023). Each (rank, case type) is a range of its
+ * own index read in (name, user_id) order from the cursor and cut at a page, so a page reads about a
+ * page of rows per range whatever the number of lawyers; only those few rows are merged and sorted.
+ * Undefined when /fmform was never submitted.
  */
-export async function listMatchingLawyers(
-  db: Db,
-  userId: string,
-  caseTypes: readonly CaseType[],
-  location: Location | null = null,
-  after?: LawyerCursor,
-): Promise<{ lawyers: LawyerCard[]; nextCursor: string | null }> {
+export async function searchLawyerPage(db: Db, userId: string, after?: LawyerCursor): Promise<LawyerSearchPage | undefined> {
   const take = LAWYER_SEARCH_PAGE_SIZE + 1;
-  const places: { rank: number; where: SQL | undefined }[] = location
-    ? [
-        { rank: 0, where: sql`${lawyers.state} = ${location.state} and ${lawyers.district} = ${location.district}` },
-        { rank: 1, where: sql`${lawyers.state} = ${location.state} and ${lawyers.district} <> ${location.district}` },
-        { rank: 2, where: sql`${lawyers.state} is distinct from ${location.state}` },
-      ]
-    : [{ rank: 2, where: undefined }];
-  const ranges: SQL[] = [];
-  for (const { rank, where } of places) {
-    if (after && rank < after.rank) continue; // the cursor is past this rank
-    const from = after && rank === after.rank ? sql`(${lawyers.name}, ${lawyers.userId}) > (${after.name}, ${after.id}::uuid)` : undefined;
-    for (const type of caseTypes) {
-      const open = db
-        .select({ one: sql`1` })
-        .from(lawyerRequests)
-        .where(openRequestBetween(lawyers.userId, userId));
-      const cond = and(eq(lawyers.lawyerType, type), where, from, notExists(open));
-      ranges.push(
-        sql`(select ${lawyers.userId} as "id", ${lawyers.name} as "name", ${lawyers.phone} as "phone", ${lawyers.address} as "address",
-          ${lawyers.lawyerType} as "lawyer_type", ${lawyers.courtArea} as "court_area", ${lawyers.state} as "state",
-          ${lawyers.district} as "district", ${sql.raw(String(rank))} as "rank"
-          from ${lawyers} where ${cond} order by ${lawyers.name}, ${lawyers.userId} limit ${sql.raw(String(take))})`,
-      );
-    }
-  }
-  if (ranges.length === 0) return { lawyers: [], nextCursor: null };
-  // The email is looked up only for the page's rows, after the cut.
+  // The ranges are built and run by lawyer_search_rows (drizzle/0012_lawyer_search_page.sql) with the
+  // member's types and place as values, so each is planned for them; the email is looked up only for
+  // the page's rows, after the cut.
   const result = (await db.execute(
-    sql`select p.*, (select ${users.email} from ${users} where ${users.id} = p."id") as "email"
-      from (select * from (${sql.join(ranges, sql` union all `)}) u order by "rank", "name", "id" limit ${sql.raw(String(take))}) p
-      order by p."rank", p."name", p."id"`,
-  )) as { rows: SearchRow[] };
-  const rows = result.rows.slice(0, LAWYER_SEARCH_PAGE_SIZE);
+    sql`with m as (select ${familyMembers.state} as state, ${familyMembers.district} as district
+          from ${familyMembers} where ${familyMembers.userId} = ${userId}),
+        t as (select ${cases.caseType} as case_type, min(${cases.createdAt}) as first_at from ${cases}
+          where ${cases.familyMemberId} = ${userId} group by ${cases.caseType})
+      select m.state, m.district,
+        (select coalesce(json_agg(t.case_type order by t.first_at, t.case_type), '[]'::json) from t) as "caseTypes",
+        (select coalesce(json_agg(json_build_object('id', p."id", 'name', p."name", 'phone', p."phone", 'address', p."address",
+            'lawyer_type', p."lawyer_type", 'court_area', p."court_area", 'state', p."state", 'district', p."district", 'rank', p."rank",
+            'email', (select ${users.email} from ${users} where ${users.id} = p."id")) order by p."rank", p."name", p."id"), '[]'::json)
+          from lawyer_search_rows(${userId}::uuid, m.state, m.district, array(select t.case_type from t),
+            ${after ? after.rank : null}::int, ${after ? after.name : null}::text, ${after ? after.id : null}::uuid, ${take}::int) p) as "rows"
+      from m`,
+  )) as { rows: { state: string | null; district: string | null; caseTypes: unknown; rows: unknown }[] };
+  const member = result.rows[0];
+  if (!member) return undefined;
+  const location = member.state && member.district ? { state: member.state, district: member.district } : null;
+  const found = parsedJson<SearchRow[]>(member.rows);
+  const rows = found.slice(0, LAWYER_SEARCH_PAGE_SIZE);
   const cards = rows.map((r): LawyerCard => ({
     id: r.id,
     name: r.name,
@@ -241,10 +235,8 @@ export async function listMatchingLawyers(
   }));
   const last = rows[rows.length - 1];
   const nextCursor =
-    result.rows.length > LAWYER_SEARCH_PAGE_SIZE && last
-      ? encodeLawyerCursor({ rank: Number(last.rank), name: last.name, id: last.id })
-      : null;
-  return { lawyers: cards, nextCursor };
+    found.length > LAWYER_SEARCH_PAGE_SIZE && last ? encodeLawyerCursor({ rank: Number(last.rank), name: last.name, id: last.id }) : null;
+  return { caseTypes: parsedJson<CaseType[]>(member.caseTypes), location, lawyers: cards, nextCursor };
 }
 
 /** A lawyer by user id (only users with a /lawyerform record are lawyers). */
@@ -313,31 +305,40 @@ export async function findMemberNgo(db: Db, userId: string): Promise<FamilyNgo |
   };
 }
 
-/** The member's lawyer requests, newest first, with each lawyer's name and type. */
-function listMemberRequests(db: Db, familyMemberId: string) {
-  return db
-    .select({
-      id: lawyerRequests.id,
-      lawyerId: lawyerRequests.lawyerId,
-      lawyerName: users.name,
-      lawyerType: lawyers.lawyerType,
-      status: lawyerRequests.status,
-      createdAt: lawyerRequests.createdAt,
-      decidedAt: lawyerRequests.decidedAt,
-    })
-    .from(lawyerRequests)
-    .innerJoin(lawyers, eq(lawyers.userId, lawyerRequests.lawyerId))
-    .innerJoin(users, eq(users.id, lawyerRequests.lawyerId))
-    .where(eq(lawyerRequests.familyMemberId, familyMemberId))
-    .orderBy(desc(lawyerRequests.createdAt), desc(lawyerRequests.id));
+/** One of the member's lawyer requests with the lawyer's name and type. */
+export interface RequestRow {
+  id: string;
+  lawyerId: string;
+  lawyerName: string;
+  lawyerType: string;
+  status: CaseLawyer['status'];
+  createdAt: Date;
+  decidedAt: Date | null;
 }
 
-type RequestRow = Awaited<ReturnType<typeof listMemberRequests>>[number];
+/** The member's lawyer requests, newest first, with each lawyer's name and type, as a JSON array. */
+function requestsJson(familyMemberId: SQLWrapper): SQL<unknown> {
+  return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'lawyerId', r.lawyer_id, 'lawyerName', u.name,
+      'lawyerType', l.lawyer_type, 'status', r.status, 'createdAt', ${isoText(sql`r.created_at`)},
+      'decidedAt', ${isoText(sql`r.decided_at`)}) order by r.created_at desc, r.id desc), '[]'::json)
+    from lawyer_requests r join lawyers l on l.user_id = r.lawyer_id join users u on u.id = r.lawyer_id
+    where r.family_member_id = ${familyMemberId})`;
+}
+
+/** The case's timeline entries (facts changed, application printed), oldest first, as a JSON array. */
+function caseEventsJson(caseId: SQLWrapper): SQL<unknown> {
+  return sql`(select coalesce(json_agg(json_build_object('kind', e.kind, 'at', ${isoText(sql`e.at`)}, 'name', u.name, 'role', u.role,
+      'fields', e.details->'fields') order by e.at, e.id), '[]'::json)
+    from case_events e left join users u on u.id = e.actor_id where e.case_id = ${caseId})`;
+}
+
+type EventJsonRow = Omit<CaseEvent, 'by' | 'fields'> & Pick<CaseEvent['by'], 'name' | 'role'> & { fields: string[] | null };
+type RequestJsonRow = Omit<RequestRow, 'createdAt' | 'decidedAt'> & { createdAt: string; decidedAt: string | null };
 
 /**
- * Every case of the member with where it stands. Four statements whatever the number of cases,
- * requests and papers (the cases with the member's bail review and NGO, which are one each; the
- * requests; the papers; the case events); undefined when not registered.
+ * Every case of the member with where it stands, in one statement whatever the number of cases,
+ * requests and papers (the cases with the member's bail review and NGO, which are one each, and the
+ * requests, papers and case events as JSON arrays beside them); undefined when not registered.
  */
 export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStatus[] | undefined> {
   const caseRows = await db
@@ -348,6 +349,9 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
       ngoId: ngos.id,
       ngoName: ngos.name,
       ngoAssignedAt: ngoAssignments.assignedAt,
+      requests: requestsJson(familyMembers.userId),
+      documents: documentsJson(familyMembers.userId, false),
+      events: caseEventsJson(cases.id),
     })
     .from(familyMembers)
     .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
@@ -360,19 +364,26 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
   const first = caseRows[0];
   if (!first) return undefined;
   const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));
-  const [requests, docs, events] = await Promise.all([
-    listMemberRequests(db, userId),
-    listMemberDocuments(db, userId),
-    listCaseEvents(
-      db,
-      memberCases.map((c) => c.id),
-    ),
-  ]);
+  const requests = parsedJson<RequestJsonRow[]>(first.requests).map((r): RequestRow => ({
+    ...r,
+    createdAt: new Date(r.createdAt),
+    decidedAt: r.decidedAt === null ? null : new Date(r.decidedAt),
+  }));
+  const events = new Map<string, CaseEvent[]>();
+  for (const r of caseRows) {
+    if (!r.case) continue;
+    const list = parsedJson<EventJsonRow[]>(r.events);
+    if (list.length > 0)
+      events.set(
+        r.case.id,
+        list.map((e) => ({ kind: e.kind, at: e.at, by: { name: e.name, role: e.role }, fields: e.fields ?? [] })),
+      );
+  }
   const ngo =
     first.ngoId && first.ngoName !== null && first.ngoAssignedAt
       ? { id: first.ngoId, name: first.ngoName, assignedAt: first.ngoAssignedAt }
       : null;
-  return buildCaseStatuses(memberCases, requests, docs, first.bailDecidedAt ?? null, ngo, events);
+  return buildCaseStatuses(memberCases, requests, toDocumentMetas(first.documents), first.bailDecidedAt ?? null, ngo, events);
 }
 
 const KIND_ORDER: Record<TimelineEvent['kind'], number> = {

@@ -17,13 +17,12 @@ import {
   findLawyer,
   findMemberCaseTypes,
   findMemberNgo,
-  findMemberSearchFacts,
   findRegistration,
   hasOpenRequest,
   insertLawyerRequest,
   isRegistered,
   listCaseStatuses,
-  listMatchingLawyers,
+  searchLawyerPage,
   listMemberDocuments,
   saveRegistration,
 } from './family.queries.ts';
@@ -88,9 +87,9 @@ export async function addCase({ db }: Deps, member: Member, input: CreateCase): 
 /** One page of the lawyers of the member's case types, nearest first; `after` is a page's nextCursor. */
 export async function searchLawyers({ db }: Deps, member: Member, query: LawyerSearchQuery = {}) {
   const after = query.after === undefined ? undefined : decodeLawyerCursor(query.after);
-  const facts = await findMemberSearchFacts(db, member.id);
-  if (!facts) throw registrationRequired();
-  return { ...facts, ...(await listMatchingLawyers(db, member.id, facts.caseTypes, facts.location, after)) };
+  const page = await searchLawyerPage(db, member.id, after);
+  if (!page) throw registrationRequired();
+  return page;
 }
 
 /**

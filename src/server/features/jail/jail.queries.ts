@@ -67,24 +67,35 @@ export function prefixPattern(q: string): string {
 }
 
 /**
- * What the name, email, phone or case id starts with, case-insensitively: four btree range scans
- * (text_pattern_ops: byte order, one range per prefix whatever the collation), never a scan of
- * every member. Why prefix and not pg_trgm: docs/decisions/0009-jail-dashboard-at-scale.md.
+ * A search's matches, as the statement's first common table expression `hits` (materialized: read
+ * once, then counted and paged): what the name, email, phone or case id starts with,
+ * case-insensitively, as four btree range scans (text_pattern_ops: byte order, one range per prefix
+ * whatever the collation), each read in its index's order and stopped after MEMBERS_COUNT_CAP + 1
+ * entries. So a search reads at most 4 × (cap + 1) index entries however many members match; a
+ * field that has more says so through `#capped`. Why prefix and not pg_trgm:
+ * docs/decisions/0009-jail-dashboard-at-scale.md; why bounded: docs/decisions/0024-search-reads-a-bounded-set.md.
  */
-function searchWhere(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
+function searchHits(q: string): SQL {
   const lo = sql`lower(${q})`;
   // Every string that starts with lo sorts between lo and lo followed by the highest code point.
   const hi = sql`(lower(${q}) || ${'\u{10FFFF}'})`;
   const like = sql`lower(${prefixPattern(q)})`;
-  const range = (col: SQL) => sql`${col} ~>=~ ${lo} and ${col} ~<~ ${hi} and ${col} like ${like}`;
-  // Each expression must read exactly as its index does for the index to serve it.
-  return sql`${memberId} in (
-    select "user_id" from "family_members" where ${range(sql`lower("name")`)}
-    union select "user_id" from "family_members" where ${range(sql`"email"`)}
-    union select "user_id" from "family_members" where ${range(sql`"phone"`)}
-    union select "family_member_id" from "cases" where ${range(sql`lower("case_number")`)})`;
+  const read = MEMBERS_COUNT_CAP + 1;
+  // Each expression must read exactly as its index does for the index to serve it (and its order).
+  const field = (n: number, id: string, table: string, col: string) => {
+    const c = sql.raw(col);
+    return sql`(select ${sql.raw(String(n))} as field, ${sql.raw(`"${id}"`)} as id from ${sql.raw(`"${table}"`)}
+      where ${c} ~>=~ ${lo} and ${c} ~<~ ${hi} and ${c} like ${like} order by ${c} using ~<~ limit ${read})`;
+  };
+  return sql`with hits as materialized (
+    ${field(1, 'user_id', 'family_members', 'lower("name")')}
+    union all ${field(2, 'user_id', 'family_members', '"email"')}
+    union all ${field(3, 'user_id', 'family_members', '"phone"')}
+    union all ${field(4, 'family_member_id', 'cases', 'lower("case_number")')}) `;
 }
+
+/** The members a search found (see searchHits). */
+const inHits = sql`${memberId} in (select id from hits)`;
 
 interface Cursor {
   name: string;
@@ -146,13 +157,16 @@ type MembersQueryIn = {
 };
 
 /**
- * Every counter (summed over its shards) as one JSON object and, with a search or a filter that has
- * no counter, the capped count of matches under '#matches'.
+ * Every counter (summed over its shards) as one JSON object and, with a search, the members it found
+ * under '#matches' (its hits that pass the filter) and under '#capped' how many fields had more
+ * matches than it reads.
  */
-function countersJson(where: SQL | undefined, counted: boolean): SQL {
+function countersJson(where: SQL | undefined, searching: boolean): SQL {
   const counters = sql`select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts} group by ${jailCounts.key}`;
-  const all = counted
-    ? sql`${counters} union all select '#matches', count(*)::bigint from (select 1 from ${familyMembers} where ${where} limit ${MEMBERS_COUNT_CAP + 1}) m`
+  const all = searching
+    ? sql`${counters}
+      union all select '#matches', count(*)::bigint from ${familyMembers} where ${where}
+      union all select '#capped', count(*)::bigint from (select 1 from hits group by field having count(*) > ${MEMBERS_COUNT_CAP}) f`
     : counters;
   return sql`(select json_object_agg(x.k, x.n) from (${all}) x)`;
 }
@@ -202,9 +216,9 @@ export async function listMembersJson(db: Db, query: MembersQueryIn): Promise<Js
   const q = query.q || undefined;
   const after = query.after ? decodeCursor(query.after, 'after') : undefined;
   const before = query.before ? decodeCursor(query.before, 'before') : undefined;
-  const where = and(searchWhere(q), filterWhere(query.filter));
-  // A search has no counter: its total is the capped count of matches.
-  const counted = !!q;
+  const where = and(q ? inHits : undefined, filterWhere(query.filter));
+  // A search has no counter: its total is the count of the members it found.
+  const searching = !!q;
   // The release filters' flags are for the clock's day: move it first if the day has turned.
   await ensureReleaseClock(db);
   const size = query.pageSize;
@@ -222,14 +236,14 @@ export async function listMembersJson(db: Db, query: MembersQueryIn): Promise<Js
         });
   // Both drivers answer `{ rows }`; the shared Db type leaves it unknown.
   const { rows: result } = (await db.execute(
-    sql`select ${countersJson(where, counted)} as counters, ${pageCards(page, backwards)} as cards`,
+    sql`${q ? searchHits(q) : sql``}select ${countersJson(where, searching)} as counters, ${pageCards(page, backwards)} as cards`,
   )) as { rows: { counters: unknown; cards: string | null }[] };
   const counters = new Map(
     Object.entries(parsed<Record<string, number | string> | null>(result[0]?.counters) ?? {}).map(([k, n]) => [k, Number(n)]),
   );
   const cardsText = result[0]?.cards;
   const found = cardsText ? cardsText.split('\n') : [];
-  const total = totalOf(counters, query.filter, counted);
+  const total = totalOf(counters, query.filter, searching);
 
   let cards: string[];
   let pageNumber = query.page;
@@ -262,7 +276,7 @@ export async function listMembersJson(db: Db, query: MembersQueryIn): Promise<Js
     page: pageNumber,
     pageSize: size,
     total,
-    totalCapped: counted && total > MEMBERS_COUNT_CAP,
+    totalCapped: searching && (counters.get('#capped') ?? 0) > 0,
     nextCursor: hasNext && lastCard ? cursorOf(lastCard) : null,
     prevCursor: hasPrev && firstCard ? cursorOf(firstCard) : null,
     counts: toCounts(counters),
@@ -276,9 +290,9 @@ function parsed<T>(v: unknown): T {
   return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
-/** Without a search the filter's counter is the total; with one, the capped count of matches. */
+/** Without a search the filter's counter is the total; with one, the members it found. */
 function totalOf(c: Map<string, number>, filter: MemberFilter | undefined, search: boolean): number {
-  if (search) return Math.min(c.get('#matches') ?? 0, MEMBERS_COUNT_CAP + 1);
+  if (search) return c.get('#matches') ?? 0;
   return c.get(filter ?? 'all') ?? 0;
 }
 

@@ -7,8 +7,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { RELEASE_FILTERS, type ReleaseCounts, type ReleaseFilter } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../../db/client.ts';
-import { syncReleaseClock } from '../../lib/case-facts.ts';
-import { familyMembers, jailCounts } from '../../db/schema.ts';
+import { ensureReleaseClock } from '../../lib/case-facts.ts';
+import { familyMembers, jailCounts, releaseClock } from '../../db/schema.ts';
 
 /** The stored flag of each release filter (see the partial indexes family_members_release_*_idx). */
 export const RELEASE_FILTER_COLUMNS = {
@@ -18,17 +18,23 @@ export const RELEASE_FILTER_COLUMNS = {
   'past-maximum': sql`${familyMembers.releasePastMaximum}`,
 } satisfies Record<ReleaseFilter, unknown>;
 
-/** Members per release filter: the four counters, summed over their shards. */
+/**
+ * Members per release filter: the four counters, summed over their shards, and the clock's day they
+ * are for, in one statement. The clock is moved first only when this process sees a new day
+ * (ensureReleaseClock), as the member list does: one statement a request otherwise.
+ */
 export async function releaseCounts(db: Db, today = todayInIndia()): Promise<ReleaseCounts> {
-  const asOf = await syncReleaseClock(db, today);
-  const rows = await db
-    .select({ key: jailCounts.key, n: sql<string>`sum(${jailCounts.n})` })
-    .from(jailCounts)
-    .where(inArray(jailCounts.key, [...RELEASE_FILTERS]))
-    .groupBy(jailCounts.key);
-  const n = new Map(rows.map((r) => [r.key, Number(r.n)]));
+  await ensureReleaseClock(db, today);
+  const { rows } = (await db.execute(
+    sql`select (select ${releaseClock.asOf}::text from ${releaseClock}) as as_of,
+      (select json_object_agg(x.k, x.n) from (select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts}
+        where ${inArray(jailCounts.key, [...RELEASE_FILTERS])} group by ${jailCounts.key}) x) as counts`,
+  )) as { rows: { as_of: string | null; counts: unknown }[] };
+  const row = rows[0];
+  const counts = (typeof row?.counts === 'string' ? JSON.parse(row.counts) : row?.counts) as Record<string, number | string> | null;
+  const n = new Map(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));
   return {
-    asOf,
+    asOf: row?.as_of ?? today,
     eligibleNow: n.get('eligible-now') ?? 0,
     eligibleSoon: n.get('eligible-30-days') ?? 0,
     defaultBailDue: n.get('default-bail-due') ?? 0,

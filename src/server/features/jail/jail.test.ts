@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MembersPageSchema, type JailMember, type MembersPage } from '#shared/jail.ts';
-import { auditEvents, bailReviews, emailOutbox, ngoAssignments, ngos, users } from '#server/db/schema.ts';
+import { MEMBERS_COUNT_CAP, MembersPageSchema, type JailMember, type MembersPage } from '#shared/jail.ts';
+import { auditEvents, bailReviews, emailOutbox, familyMembers, ngoAssignments, ngos, users } from '#server/db/schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { useTestApp } from '#tests/test-app.ts';
@@ -286,6 +286,41 @@ describe('GET /api/jail/members (the dashboard)', () => {
     expect(large.count).toBe(small.count);
     expect(filtered.count).toBe(small.count);
     expect(small.count).toBeLessThanOrEqual(10);
+  });
+
+  it('a search reads at most MEMBERS_COUNT_CAP + 1 matches of a field: more says so, and the pages walk what it read', async () => {
+    const prefix = tag();
+    const n = MEMBERS_COUNT_CAP + 5;
+    const pad = (i: number) => String(i).padStart(3, '0');
+    const made = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          role: 'Family-Member' as const,
+          name: `${prefix} cap ${pad(i)}`,
+          email: `${prefix}-${pad(i)}@gmail.com`,
+          passwordHash: 'x',
+        })),
+      )
+      .returning({ id: users.id });
+    await t.db.insert(familyMembers).values(made.map(({ id }, i) => ({ userId: id, phone: `97${pad(i)}00000`, address: 'Jail Road' })));
+
+    // The names: the first cap + 1 in the index's order are read, and the page says there are more.
+    const first = await members(`q=${encodeURIComponent(`${prefix} cap`)}&pageSize=50`);
+    expect(first).toMatchObject({ total: MEMBERS_COUNT_CAP + 1, totalCapped: true });
+    expect(first.items.map((m) => m.name)).toEqual(Array.from({ length: 50 }, (_, i) => `${prefix} cap ${pad(i)}`));
+    const seen = first.items.map((m) => m.name);
+    for (let page = first; page.nextCursor;) {
+      page = await members(`q=${encodeURIComponent(`${prefix} cap`)}&pageSize=50&after=${page.nextCursor}`);
+      seen.push(...page.items.map((m) => m.name));
+    }
+    expect(seen).toEqual(Array.from({ length: MEMBERS_COUNT_CAP + 1 }, (_, i) => `${prefix} cap ${pad(i)}`));
+    // Name and email both match the tag: the same first members of each, counted once.
+    expect(await members(`q=${prefix}`)).toMatchObject({ total: MEMBERS_COUNT_CAP + 1, totalCapped: true });
+    // Fewer matches than a field's limit: counted exactly.
+    expect(await members(`q=${encodeURIComponent(`${prefix} cap 1`)}`)).toMatchObject({ total: 100, totalCapped: false });
+    expect(await members(`q=${encodeURIComponent(`${prefix} cap 1`)}&filter=no-lawyer`)).toMatchObject({ total: 100, totalCapped: false });
+    expect(await members(`q=${encodeURIComponent(`${prefix} cap 1`)}&filter=bail-waiting`)).toMatchObject({ total: 0, items: [] });
   });
 
   it("answers an empty search with no items (the screen says 'No family member data available')", async () => {

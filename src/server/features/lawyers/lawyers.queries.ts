@@ -1,12 +1,11 @@
 // SQL of the lawyer journey. Lists run a constant number of statements: one for the rows, then one
 // `inArray` batch per related table (docs/style.md#rules-of-thumb: never a query per row).
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { LawyerCase, LawyerClient, PendingRequest, SaveLawyerRegistration } from '#shared/lawyers.ts';
-import type { DocumentMeta } from '#shared/documents.ts';
 import type { Db } from '../../db/client.ts';
-import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
-import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
+import { bailReviews, cases, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
+import { documentsJson, toDocumentMetas } from '../family/child-rows.sql.ts';
 import { findClientRelation, seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
 import { readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import { toStoredLocation } from '#shared/locations.ts';
@@ -81,92 +80,116 @@ const familyContactColumns = {
   address: familyMembers.address,
 };
 
-async function casesByMember(db: Db, memberIds: string[]): Promise<Map<string, LawyerCase[]>> {
-  const byMember = new Map<string, LawyerCase[]>();
-  if (memberIds.length === 0) return byMember;
-  const rows = await db
-    .select()
-    .from(cases)
-    .where(inArray(cases.familyMemberId, memberIds))
-    .orderBy(asc(cases.createdAt), asc(cases.caseNumber));
-  for (const c of rows) {
-    const list = byMember.get(c.familyMemberId) ?? [];
-    list.push({
-      id: c.id,
-      caseNumber: c.caseNumber,
-      caseType: c.caseType,
-      detail: c.detail,
-      facts: readFacts(c),
-      release: readStoredRelease(c),
-    });
-    byMember.set(c.familyMemberId, list);
-  }
-  return byMember;
+type CaseRow = typeof cases.$inferSelect;
+
+function toLawyerCase(c: CaseRow): LawyerCase {
+  return {
+    id: c.id,
+    caseNumber: c.caseNumber,
+    caseType: c.caseType,
+    detail: c.detail,
+    facts: readFacts(c),
+    release: readStoredRelease(c),
+  };
 }
 
-/** Pending requests to this lawyer with the asking family member and all their cases: 2 statements. */
-export async function listPendingRequests(db: Db, lawyerId: string): Promise<PendingRequest[]> {
-  const rows = await db
-    .select({ requestId: lawyerRequests.id, createdAt: lawyerRequests.createdAt, ...familyContactColumns })
-    .from(lawyerRequests)
-    .innerJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
-    .innerJoin(users, eq(users.id, familyMembers.userId))
-    .where(and(eq(lawyerRequests.lawyerId, lawyerId), eq(lawyerRequests.status, 'pending')))
-    .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id));
-  const memberCases = await casesByMember(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map(({ requestId, createdAt, ...member }) => ({
-    id: requestId,
-    createdAt: createdAt.toISOString(),
-    familyMember: { ...member, cases: memberCases.get(member.id) ?? [] },
-  }));
-}
-
-/** The lawyer's accepted clients with their cases and bail papers (newest first): 3 statements. */
-export async function listClients(db: Db, lawyerId: string): Promise<LawyerClient[]> {
+/**
+ * Pending requests to this lawyer with the asking family member and all their cases, in one statement
+ * (a row per request and case, from the lawyer's own record: no row means not registered);
+ * undefined when the lawyer has no /lawyerform record.
+ */
+export async function listPendingRequests(db: Db, lawyerId: string): Promise<PendingRequest[] | undefined> {
   const rows = await db
     .select({
+      lawyerId: lawyers.userId,
+      requestId: lawyerRequests.id,
+      createdAt: lawyerRequests.createdAt,
+      ...familyContactColumns,
+      case: cases,
+    })
+    .from(lawyers)
+    .leftJoin(lawyerRequests, and(eq(lawyerRequests.lawyerId, lawyers.userId), eq(lawyerRequests.status, 'pending')))
+    .leftJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
+    .leftJoin(users, eq(users.id, familyMembers.userId))
+    .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
+    .where(eq(lawyers.userId, lawyerId))
+    .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber));
+  if (rows.length === 0) return undefined;
+  const out: PendingRequest[] = [];
+  const byRequest = new Map<string, PendingRequest>();
+  for (const r of rows) {
+    if (r.requestId === null || r.createdAt === null || r.id === null || r.name === null || r.email === null) continue;
+    if (r.phone === null || r.address === null) continue;
+    let request = byRequest.get(r.requestId);
+    if (!request) {
+      request = {
+        id: r.requestId,
+        createdAt: r.createdAt.toISOString(),
+        familyMember: { id: r.id, name: r.name, email: r.email, phone: r.phone, address: r.address, cases: [] },
+      };
+      byRequest.set(r.requestId, request);
+      out.push(request);
+    }
+    if (r.case) request.familyMember.cases.push(toLawyerCase(r.case));
+  }
+  return out;
+}
+
+/**
+ * The lawyer's accepted clients with their cases and bail papers (newest first), in one statement (a
+ * row per client and case, the papers as a JSON array beside them, from the lawyer's own record);
+ * undefined when the lawyer has no /lawyerform record.
+ */
+export async function listClients(db: Db, lawyerId: string): Promise<LawyerClient[] | undefined> {
+  const rows = await db
+    .select({
+      lawyerId: lawyers.userId,
+      requestId: lawyerRequests.id,
       acceptedAt: lawyerRequests.decidedAt,
       createdAt: lawyerRequests.createdAt,
       bailAcceptedAt: bailReviews.decidedAt,
       ngoName: ngos.name,
       ngoContactInfo: ngos.contactInfo,
       ...familyContactColumns,
+      case: cases,
+      documents: documentsJson(familyMembers.userId, true),
     })
-    .from(lawyerRequests)
-    .innerJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
-    .innerJoin(users, eq(users.id, familyMembers.userId))
+    .from(lawyers)
+    .leftJoin(lawyerRequests, seesRecordAsLawyer(lawyers.userId, lawyerRequests.familyMemberId))
+    .leftJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
+    .leftJoin(users, eq(users.id, familyMembers.userId))
     .leftJoin(bailReviews, eq(bailReviews.familyMemberId, familyMembers.userId))
     .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
     .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
-    .where(seesRecordAsLawyer(lawyerId, lawyerRequests.familyMemberId))
-    .orderBy(desc(lawyerRequests.decidedAt), asc(users.name));
-  const ids = rows.map((r) => r.id);
-  const memberCases = await casesByMember(db, ids);
-  const docsByMember = new Map<string, DocumentMeta[]>();
-  if (ids.length > 0) {
-    const docs = await db
-      .select(documentMetaColumns)
-      .from(documents)
-      .leftJoin(users, eq(users.id, documents.uploadedBy))
-      .where(and(inArray(documents.familyMemberId, ids), eq(documents.kind, 'bail_paper')))
-      .orderBy(desc(documents.createdAt), desc(documents.id));
-    for (const d of docs) {
-      const list = docsByMember.get(d.familyMemberId) ?? [];
-      list.push(toDocumentMeta(d));
-      docsByMember.set(d.familyMemberId, list);
+    .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
+    .where(eq(lawyers.userId, lawyerId))
+    .orderBy(desc(lawyerRequests.decidedAt), asc(users.name), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber));
+  if (rows.length === 0) return undefined;
+  const out: LawyerClient[] = [];
+  const byRequest = new Map<string, LawyerClient>();
+  for (const r of rows) {
+    if (r.requestId === null || r.createdAt === null || r.id === null || r.name === null || r.email === null) continue;
+    if (r.phone === null || r.address === null) continue;
+    let client = byRequest.get(r.requestId);
+    if (!client) {
+      client = {
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        address: r.address,
+        acceptedAt: (r.acceptedAt ?? r.createdAt).toISOString(),
+        bailAcceptedAt: r.bailAcceptedAt?.toISOString() ?? null,
+        ngo: r.ngoName === null ? null : { name: r.ngoName, contactInfo: r.ngoContactInfo ?? '' },
+        cases: [],
+        documents: toDocumentMetas(r.documents),
+      };
+      byRequest.set(r.requestId, client);
+      out.push(client);
     }
+    if (r.case) client.cases.push(toLawyerCase(r.case));
   }
-  return rows.map(({ acceptedAt, createdAt, bailAcceptedAt, ngoName, ngoContactInfo, ...member }) => ({
-    ...member,
-    acceptedAt: (acceptedAt ?? createdAt).toISOString(),
-    bailAcceptedAt: bailAcceptedAt?.toISOString() ?? null,
-    ngo: ngoName === null ? null : { name: ngoName, contactInfo: ngoContactInfo ?? '' },
-    cases: memberCases.get(member.id) ?? [],
-    documents: docsByMember.get(member.id) ?? [],
-  }));
+  return out;
 }
 
 /**

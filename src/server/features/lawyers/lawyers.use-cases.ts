@@ -46,14 +46,18 @@ export async function register({ db }: Deps, lawyer: Lawyer, body: SaveLawyerReg
   });
 }
 
-export async function listRequests(deps: Deps, lawyer: Lawyer) {
-  await assertRegistered(deps, lawyer);
-  return { requests: await listPendingRequests(deps.db, lawyer.id) };
+/** One statement: the registration check comes with the rows. */
+export async function listRequests({ db }: Deps, lawyer: Lawyer) {
+  const requests = await listPendingRequests(db, lawyer.id);
+  if (!requests) throw registrationRequired();
+  return { requests };
 }
 
-export async function listAcceptedClients(deps: Deps, lawyer: Lawyer) {
-  await assertRegistered(deps, lawyer);
-  return { clients: await listClients(deps.db, lawyer.id) };
+/** One statement: the registration check comes with the rows. */
+export async function listAcceptedClients({ db }: Deps, lawyer: Lawyer) {
+  const clients = await listClients(db, lawyer.id);
+  if (!clients) throw registrationRequired();
+  return { clients };
 }
 
 /**

@@ -1,0 +1,55 @@
+// BENCH_TRACE=<file> (bench/server.ts): what happened when an answer was slow. Records answers over
+// 1 s (start and end), garbage-collection pauses over 50 ms, stalls of the event loop over 200 ms
+// (PGlite runs each statement synchronously on it), and, once a second on PGlite, the checkpoint
+// counters; writes them as JSON lines when the server stops. For finding causes, not for the table.
+import fs from 'node:fs';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+
+type Sample = (() => Promise<Record<string, unknown> | undefined>) | undefined;
+
+export function startTrace(app: FastifyInstance, file: string, sampleDb: Sample): () => void {
+  const events: Record<string, unknown>[] = [];
+  const at = () => new Date().toISOString();
+  const started = new WeakMap<object, number>();
+  app.addHook('onRequest', async (req) => {
+    started.set(req, performance.now());
+  });
+  app.addHook('onResponse', async (req) => {
+    const t0 = started.get(req);
+    if (t0 === undefined) return;
+    const ms = performance.now() - t0;
+    if (ms > 1000) events.push({ at: at(), kind: 'slow-answer', ms: Math.round(ms), url: req.url.slice(0, 80) });
+  });
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.duration > 50)
+        events.push({
+          at: at(),
+          kind: 'gc',
+          ms: Math.round(e.duration),
+          gcKind: (e as unknown as { detail?: { kind?: number } }).detail?.kind,
+        });
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  let last = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    if (now - last > 300) events.push({ at: at(), kind: 'event-loop-stall', ms: Math.round(now - last - 100) });
+    last = now;
+  }, 100);
+  let previous = '';
+  const sampler = setInterval(() => {
+    void sampleDb?.().then((s) => {
+      const key = JSON.stringify(s);
+      if (s && key !== previous) events.push({ at: at(), kind: 'db', ...s });
+      previous = key;
+    });
+  }, 1000);
+  return () => {
+    clearInterval(tick);
+    clearInterval(sampler);
+    gc.disconnect();
+    fs.writeFileSync(file, events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  };
+}
