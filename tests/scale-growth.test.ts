@@ -98,18 +98,24 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       t.queryParams.length = 0;
       await read();
       const statements = t.queries.map((query, i) => ({ query, params: t.queryParams[i] ?? [] }));
-      // The lawyer search's ranges run inside lawyer_search_rows (drizzle/0012_lawyer_search_page.sql),
-      // which the plan of the statement that calls it does not show: its own statement is measured too.
-      if (name in searchCursors) {
-        const c = searchCursors[name];
-        const [inner] = await rows(
-          `select lawyer_search_sql('${memberId}', '${facts.location!.state}', '${facts.location!.district}',
-            array[${facts.caseTypes.map((x) => `'${x}'`).join(', ')}], ${c ? c.rank : 'null'},
-            ${c ? `'${c.name.replace(/'/g, "''")}'` : 'null'}, ${c ? `'${c.id}'` : 'null'}, 21) as q`,
-        );
-        statements.push({ query: String(inner!.q), params: [] });
-      }
       const plans = [];
+      // The lawyer search's ranges are read inside lawyer_search_rows (drizzle/0012_lawyer_search_page.sql),
+      // which the plan of the statement that calls it does not show: the database's own counts of the
+      // rows its scans read in one transaction (pg_stat_xact_user_tables) are measured too.
+      if (name in searchCursors) {
+        plans.push(
+          await t.db.transaction(async (tx) => {
+            await searchLawyerPage(tx, memberId, searchCursors[name]);
+            const [counted] = (
+              (await tx.execute(
+                sql.raw(`select coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)::int as "rowsTouched",
+                  coalesce(array_agg(relname::text) filter (where seq_scan > 0), '{}') as "seqScans" from pg_stat_xact_user_tables`),
+              )) as { rows: { rowsTouched: number; seqScans: string[] }[] }
+            ).rows;
+            return counted!;
+          }),
+        );
+      }
       for (const s of statements) plans.push(await explain(t.handle, s));
       out[name] = {
         statements: statements.length,

@@ -199,9 +199,8 @@ export interface LawyerSearchPage {
  */
 export async function searchLawyerPage(db: Db, userId: string, after?: LawyerCursor): Promise<LawyerSearchPage | undefined> {
   const take = LAWYER_SEARCH_PAGE_SIZE + 1;
-  // The ranges are built and run by lawyer_search_rows (drizzle/0012_lawyer_search_page.sql) with the
-  // member's types and place as values, so each is planned for them; the email is looked up only for
-  // the page's rows, after the cut.
+  // The ranges are read by lawyer_search_rows (drizzle/0012_lawyer_search_page.sql), each cut at a
+  // page; their rows are merged and cut here, and the email is looked up only for the page's rows.
   const result = (await db.execute(
     sql`with m as (select ${familyMembers.state} as state, ${familyMembers.district} as district
           from ${familyMembers} where ${familyMembers.userId} = ${userId}),
@@ -212,8 +211,9 @@ export async function searchLawyerPage(db: Db, userId: string, after?: LawyerCur
         (select coalesce(json_agg(json_build_object('id', p."id", 'name', p."name", 'phone', p."phone", 'address', p."address",
             'lawyer_type', p."lawyer_type", 'court_area', p."court_area", 'state', p."state", 'district', p."district", 'rank', p."rank",
             'email', (select ${users.email} from ${users} where ${users.id} = p."id")) order by p."rank", p."name", p."id"), '[]'::json)
-          from lawyer_search_rows(${userId}::uuid, m.state, m.district, array(select t.case_type from t),
-            ${after ? after.rank : null}::int, ${after ? after.name : null}::text, ${after ? after.id : null}::uuid, ${take}::int) p) as "rows"
+          from (select * from lawyer_search_rows(${userId}::uuid, m.state, m.district, array(select t.case_type from t),
+              ${after ? after.rank : null}::int, ${after ? after.name : null}::text, ${after ? after.id : null}::uuid, ${take}::int) r
+            order by r."rank", r."name", r."id" limit ${take}) p) as "rows"
       from m`,
   )) as { rows: { state: string | null; district: string | null; caseTypes: unknown; rows: unknown }[] };
   const member = result.rows[0];

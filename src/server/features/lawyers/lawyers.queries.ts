@@ -1,5 +1,5 @@
-// SQL of the lawyer journey. Lists run a constant number of statements: one for the rows, then one
-// `inArray` batch per related table (docs/style.md#rules-of-thumb: never a query per row).
+// SQL of the lawyer journey. Each list is one statement: a row per item and case, grouped here
+// (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md; never a query per row).
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { LawyerCase, LawyerClient, PendingRequest, SaveLawyerRegistration } from '#shared/lawyers.ts';
@@ -93,6 +93,43 @@ function toLawyerCase(c: CaseRow): LawyerCase {
   };
 }
 
+/** A row of a list read from the lawyer's own record: the request and its member are null when there are none. */
+interface RequestCaseRow {
+  requestId: string | null;
+  createdAt: Date | null;
+  id: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  case: CaseRow | null;
+}
+
+type WithRequest<R> = R & { requestId: string; createdAt: Date; id: string; name: string; email: string; phone: string; address: string };
+
+/**
+ * One item per request, in the rows' order, from rows that come one per request and case: `make`
+ * builds the item from its first row and each row's case is added to `casesOf(item)`. The lawyer's
+ * row alone (no request) gives none.
+ */
+function byRequest<R extends RequestCaseRow, T>(rows: R[], make: (r: WithRequest<R>) => T, casesOf: (item: T) => LawyerCase[]): T[] {
+  const out: T[] = [];
+  const items = new Map<string, T>();
+  for (const r of rows) {
+    const { requestId, createdAt, id, name, email, phone, address } = r;
+    if (requestId === null || createdAt === null || id === null || name === null || email === null || phone === null || address === null)
+      continue;
+    let item = items.get(requestId);
+    if (!item) {
+      item = make({ ...r, requestId, createdAt, id, name, email, phone, address });
+      items.set(requestId, item);
+      out.push(item);
+    }
+    if (r.case) casesOf(item).push(toLawyerCase(r.case));
+  }
+  return out;
+}
+
 /**
  * Pending requests to this lawyer with the asking family member and all their cases, in one statement
  * (a row per request and case, from the lawyer's own record: no row means not registered);
@@ -115,24 +152,15 @@ export async function listPendingRequests(db: Db, lawyerId: string): Promise<Pen
     .where(eq(lawyers.userId, lawyerId))
     .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber));
   if (rows.length === 0) return undefined;
-  const out: PendingRequest[] = [];
-  const byRequest = new Map<string, PendingRequest>();
-  for (const r of rows) {
-    if (r.requestId === null || r.createdAt === null || r.id === null || r.name === null || r.email === null) continue;
-    if (r.phone === null || r.address === null) continue;
-    let request = byRequest.get(r.requestId);
-    if (!request) {
-      request = {
-        id: r.requestId,
-        createdAt: r.createdAt.toISOString(),
-        familyMember: { id: r.id, name: r.name, email: r.email, phone: r.phone, address: r.address, cases: [] },
-      };
-      byRequest.set(r.requestId, request);
-      out.push(request);
-    }
-    if (r.case) request.familyMember.cases.push(toLawyerCase(r.case));
-  }
-  return out;
+  return byRequest(
+    rows,
+    (r) => ({
+      id: r.requestId,
+      createdAt: r.createdAt.toISOString(),
+      familyMember: { id: r.id, name: r.name, email: r.email, phone: r.phone, address: r.address, cases: [] },
+    }),
+    (request) => request.familyMember.cases,
+  );
 }
 
 /**
@@ -165,31 +193,22 @@ export async function listClients(db: Db, lawyerId: string): Promise<LawyerClien
     .where(eq(lawyers.userId, lawyerId))
     .orderBy(desc(lawyerRequests.decidedAt), asc(users.name), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber));
   if (rows.length === 0) return undefined;
-  const out: LawyerClient[] = [];
-  const byRequest = new Map<string, LawyerClient>();
-  for (const r of rows) {
-    if (r.requestId === null || r.createdAt === null || r.id === null || r.name === null || r.email === null) continue;
-    if (r.phone === null || r.address === null) continue;
-    let client = byRequest.get(r.requestId);
-    if (!client) {
-      client = {
-        id: r.id,
-        name: r.name,
-        email: r.email,
-        phone: r.phone,
-        address: r.address,
-        acceptedAt: (r.acceptedAt ?? r.createdAt).toISOString(),
-        bailAcceptedAt: r.bailAcceptedAt?.toISOString() ?? null,
-        ngo: r.ngoName === null ? null : { name: r.ngoName, contactInfo: r.ngoContactInfo ?? '' },
-        cases: [],
-        documents: toDocumentMetas(r.documents),
-      };
-      byRequest.set(r.requestId, client);
-      out.push(client);
-    }
-    if (r.case) client.cases.push(toLawyerCase(r.case));
-  }
-  return out;
+  return byRequest(
+    rows,
+    (r): LawyerClient => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      address: r.address,
+      acceptedAt: (r.acceptedAt ?? r.createdAt).toISOString(),
+      bailAcceptedAt: r.bailAcceptedAt?.toISOString() ?? null,
+      ngo: r.ngoName === null ? null : { name: r.ngoName, contactInfo: r.ngoContactInfo ?? '' },
+      cases: [],
+      documents: toDocumentMetas(r.documents),
+    }),
+    (client) => client.cases,
+  );
 }
 
 /**
