@@ -130,6 +130,9 @@ test('sign-in screen, its notice and the family home in Hindi right after the sw
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/family-member$/);
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: DEVANAGARI })).toBeVisible();
+  // The sign-in screen stays until the home's code has arrived (a transition), and the home then
+  // loads the registration: its cards say it is the home.
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(DEVANAGARI);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEVANAGARI);
   await expect(page.locator('nav').last()).toHaveText(DEVANAGARI);
   await expectDevanagariDrawnInFont(page, ['.mantine-Notification-root', 'h1', 'h2', 'nav', 'header button', 'p', 'body']);

@@ -39,6 +39,8 @@ test('switch to Hindi: sign-in screen, an alert and a home screen in Hindi; the 
   await page.locator('input[type=password]').fill(PASSWORD);
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/family-member$/);
+  // The home's cards: the sign-in screen stays until the home's code has arrived.
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(DEVANAGARI);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEVANAGARI);
   await expect(page.getByRole('navigation').last()).toHaveText(DEVANAGARI);
   await expectAccessible(page, 'family home (hi)');

@@ -56,7 +56,6 @@ interface Callbacks<T> {
 function useStartSession() {
   const { i18n } = useTranslation();
   const setSession = useSetSession();
-  const qc = useQueryClient();
   return async (u: User) => {
     setSession(u);
     // The account's language wins on sign-in, and this browser remembers it for the next visit.
@@ -66,9 +65,7 @@ function useStartSession() {
     const local = storedLanguage();
     if (!u.language && local) {
       const saved = await saveLanguage(local).catch(() => undefined);
-      // The same person: only the session changes. Dropping the cache again here would take away
-      // what the screen just loaded for them (the family home's registration) and blank it.
-      if (saved) qc.setQueryData(sessionQuery.queryKey, { user: saved });
+      if (saved) setSession(saved);
     }
   };
 }
