@@ -1,5 +1,6 @@
-// PostgreSQL plans a parameterised statement once per connection (named prepared statements), and
-// statements without parameters (migrations, several commands at once) keep the simple protocol.
+// PostgreSQL and PGlite plan a parameterised statement once per connection (named prepared
+// statements), and statements without parameters (migrations, several commands at once) keep the
+// simple protocol. docs/decisions/0015-prepared-statements.md.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, PREPARED_PER_CONNECTION, type DbHandle } from './client.ts';
@@ -10,7 +11,7 @@ async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;
 }
 
-describe.skipIf(!usePostgres())('PostgreSQL prepared statements', () => {
+describe('prepared statements', () => {
   let t: TestDb | undefined;
   const handles: DbHandle[] = [];
   afterEach(async () => {
@@ -19,9 +20,16 @@ describe.skipIf(!usePostgres())('PostgreSQL prepared statements', () => {
     t = undefined;
   });
 
+  /** One connection: a pool of one on PostgreSQL, PGlite in memory (it has only one). */
   async function oneConnection(prepare?: boolean) {
-    t = await createTestDb();
-    const handle = await openDb({ databaseUrl: t.databaseUrl, poolSize: 1, ...(prepare === undefined ? {} : { prepare }) });
+    const choice = prepare === undefined ? {} : { prepare };
+    let handle: DbHandle;
+    if (usePostgres()) {
+      t = await createTestDb();
+      handle = await openDb({ databaseUrl: t.databaseUrl, poolSize: 1, ...choice });
+    } else {
+      handle = await openDb(choice);
+    }
     handles.push(handle);
     const prepared = async () => {
       const r = await rowsOf<{ statement: string }>(
@@ -49,7 +57,9 @@ describe.skipIf(!usePostgres())('PostgreSQL prepared statements', () => {
 
   it('runs several commands without parameters as before, and a failed statement leaves the connection usable', async () => {
     const { db } = await oneConnection();
-    await db.execute(sql.raw('create table p_t (n int); insert into p_t values (1), (2)'));
+    // PGlite's query never took several commands (its extended protocol refuses them); its migrations use exec.
+    if (usePostgres()) await db.execute(sql.raw('create table p_t (n int); insert into p_t values (1), (2)'));
+    else for (const command of ['create table p_t (n int)', 'insert into p_t values (1), (2)']) await db.execute(sql.raw(command));
     await expect(db.execute(sql`select ${'x'}::int as n`)).rejects.toThrow();
     const r = await rowsOf<{ n: number }>(db.execute(sql`select count(*)::int as n from p_t where n >= ${1}`));
     expect(r[0]?.n).toBe(2);
@@ -60,5 +70,38 @@ describe.skipIf(!usePostgres())('PostgreSQL prepared statements', () => {
     for (let i = 0; i < PREPARED_PER_CONNECTION + 5; i++) await db.execute(sql.raw(`select ${i} as k where 1 = `).append(sql`${1}`));
     const r = await rowsOf<{ n: number }>(db.execute(sql.raw('select count(*)::int as n from pg_prepared_statements')));
     expect(r[0]?.n).toBe(PREPARED_PER_CONNECTION);
+  });
+
+  it('answers what the unprepared statement answers, typed alike: times, json, numbers, arrays, uuids, nulls', async () => {
+    const read = (db: DbHandle['db'], k: number) =>
+      rowsOf<Record<string, unknown>>(
+        db.execute(sql`select ${k}::int as k, now() - interval '1 day' as at, '{"a": [1, "b"]}'::json as j, 12345678901::bigint as big,
+          array[1, 2]::int[] as arr, gen_random_uuid() is not null as uuid_ok, ${null}::text as nothing, ${'x'}::text || 'y' as text,
+          ${new Date('2026-01-02T03:04:05.678Z')}::timestamptz as given`),
+      );
+    const prepared = await oneConnection();
+    const plain = await oneConnection(false);
+    for (const k of [1, 2, 3, 4, 5, 6, 7]) {
+      const [a] = await read(prepared.db, k);
+      const [b] = await read(plain.db, k);
+      // `at` is now() and differs between the two; it must still come typed alike.
+      expect({ ...a, at: typeof a?.at }).toEqual({ ...b, at: typeof b?.at });
+      expect(a?.k).toBe(k);
+      expect(a?.j).toEqual({ a: [1, 'b'] });
+    }
+  });
+
+  it("a statement that does not parse is not kept, and one that fails as it runs keeps the database's error code and leaves the connection usable", async () => {
+    const { db } = await oneConnection();
+    await db.execute(sql.raw('create table p_u (n int primary key)'));
+    await expect(db.execute(sql`selec ${1}::int`)).rejects.toThrow();
+    await expect(db.execute(sql`selec ${1}::int`)).rejects.toThrow();
+    await db.execute(sql`insert into p_u values (${1})`);
+    const duplicate = await db.execute(sql`insert into p_u values (${1})`).catch((e: unknown) => e);
+    const codeOf = (e: unknown): unknown => (e as { code?: unknown }).code ?? codeOf((e as { cause?: unknown }).cause ?? { code: null });
+    expect(codeOf(duplicate)).toBe('23505');
+    await db.execute(sql`insert into p_u values (${2})`);
+    const r = await rowsOf<{ n: number }>(db.execute(sql`select count(*)::int as n from p_u where n > ${0}`));
+    expect(r[0]?.n).toBe(2);
   });
 });

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { messages, parse as pgliteParse, PGlite, protocol, type QueryOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -40,9 +40,10 @@ export interface OpenDbOptions {
    */
   onConnectionError?: (err: Error) => void;
   /**
-   * PostgreSQL: run each parameterised statement as a named prepared statement on its connection,
-   * so PostgreSQL plans it once per connection rather than on every call (default on; turn off for
-   * a pooler in transaction mode that cannot keep prepared statements).
+   * Run each parameterised statement as a named prepared statement on its connection, so the
+   * database plans it once per connection rather than on every call (default on; turn off for a
+   * pooler in transaction mode that cannot keep prepared statements). PGlite too: its one connection
+   * (docs/decisions/0015-prepared-statements.md).
    */
   prepare?: boolean;
 }
@@ -63,7 +64,7 @@ function prepareStatements(client: pg.PoolClient): void {
       const c = config as { text?: string; values?: unknown[] };
       const params = Array.isArray(values) ? values : c.values;
       if (typeof c.text === 'string' && params && params.length > 0) {
-        const name = `r${createHash('sha1').update(c.text).digest('base64url')}`;
+        const name = statementName(c.text);
         if (named.has(name) || named.size < PREPARED_PER_CONNECTION) {
           named.add(name);
           return query({ ...c, name }, values, cb);
@@ -72,6 +73,66 @@ function prepareStatements(client: pg.PoolClient): void {
     }
     return query(config, values, cb);
   };
+}
+
+/** The name a statement is prepared under: a hash of its text. */
+const statementName = (text: string) => `r${createHash('sha1').update(text).digest('base64url')}`;
+
+/**
+ * PGlite's `query` sends every statement unnamed, so it is parsed and planned on every call; a
+ * request's statement with a few joins took longer to plan than to run. This replaces it with the
+ * same extended-protocol exchange on a named statement (after a hash of its text), parsed and
+ * described once: later calls bind and execute only. Statements without parameters, with a blob
+ * (COPY), or past PREPARED_PER_CONNECTION keep PGlite's own path; a transaction's statements go
+ * through PGlite's transaction object, which this does not change. The results are read by PGlite's
+ * own parser with its type parsers, as its `query` does.
+ */
+function preparePgliteStatements(client: PGlite): void {
+  const unprepared: PGlite['query'] = client.query.bind(client);
+  /** Statement name → the parameter types PostgreSQL inferred for it. */
+  const prepared = new Map<string, number[]>();
+  const run = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+  const query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    const name = statementName(text);
+    if (!params || params.length === 0 || options?.blob || (!prepared.has(name) && prepared.size >= PREPARED_PER_CONNECTION)) {
+      return unprepared<T>(text, params, options);
+    }
+    await client._checkReady();
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const replies = [];
+        try {
+          let types = prepared.get(name);
+          if (!types) {
+            await run(protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }));
+            types = pgliteParse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: 'S', name })));
+            prepared.set(name, types);
+          }
+          const values = params.map((v, i) => {
+            if (v === null || v === undefined) return null;
+            const type = types[i] ?? 0;
+            const serializer = options?.serializers?.[type] ?? client.serializers[type];
+            // As PGlite's own query: a value without a serializer for its type goes as its text.
+            return serializer ? serializer(v) : (v as { toString(): string }).toString();
+          });
+          replies.push(
+            ...(await run(protocol.serialize.bind({ statement: name, values }))),
+            ...(await run(protocol.serialize.describe({ type: 'P' }))),
+            ...(await run(protocol.serialize.execute({}))),
+          );
+        } catch (e) {
+          // As PGlite's own query: the database's error, with the statement it came from.
+          if (e instanceof messages.DatabaseError) Object.assign(e, { query: text, params, queryOptions: options });
+          throw e;
+        } finally {
+          replies.push(...(await run(protocol.serialize.sync())));
+        }
+        await client.syncToFs();
+        return pgliteParse.parseResults(replies, client.parsers, options)[0] as Awaited<ReturnType<PGlite['query']>> & { rows: T[] };
+      }),
+    );
+  };
+  client.query = query as PGlite['query'];
 }
 
 /** How long a request waits for a pooled connection before it fails (and answers 503). */
@@ -106,6 +167,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   try {
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
+    if (options.prepare !== false) preparePgliteStatements(client);
     // PGlite runs in this process: a failed statement rejects its own query (and reaches the
     // error handler); there is no socket to drop, so nothing else can emit an error event.
     const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
