@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, navigateTo, preloadFirstPage } from './app/router.tsx';
@@ -34,12 +34,18 @@ keepFirstScreenIf(initialLanguage());
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 
+// Rendered in a transition, React draws the first screen in slices of a few milliseconds, yielding to
+// the browser between them, rather than in one long task a phone's main thread cannot answer taps in.
+// Nothing shows until the whole screen is committed, as before.
 void i18nReady.then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <Providers>
+          <AppRouter />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 });

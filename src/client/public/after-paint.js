@@ -18,5 +18,25 @@ document.addEventListener(
   true,
 );
 const entry = document.querySelector('script[data-rihaai-entry]')?.getAttribute('data-rihaai-entry');
-// The frame after the first one has been painted; a tab in the background starts when shown.
-if (entry) requestAnimationFrame(() => setTimeout(() => void import(entry)));
+// Once the first contentful paint has been reported, so the entry's download is not counted as part of
+// it: a frame later is not always enough, as the paint is reported when the frame reaches the screen.
+// If no paint is reported, the app starts a little after the first frames anyway. A tab in the
+// background starts when shown (no frames, no paint before then).
+if (entry) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    setTimeout(() => void import(entry));
+  };
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 250)));
+  } else {
+    requestAnimationFrame(() => setTimeout(start));
+  }
+}
