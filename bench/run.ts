@@ -82,7 +82,8 @@ interface Result {
 
 function startServer(): Promise<{ child: ChildProcess; prepared: Prepared }> {
   const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: {
       ...process.env,
       BENCH_MEMBERS: String(members),

@@ -170,11 +170,10 @@ describe('the page of a direct visit', () => {
   it('still sends the app, without a session, when the session cannot be looked up', async () => {
     const user = await createUser(t.db, { role: 'Family-Member' });
     const cookie = await sessionCookie(t.db, user.id);
-    const db = t.app.deps.db as unknown as { select: unknown };
-    const select = db.select;
-    db.select = () => {
-      throw new Error('database away');
-    };
+    // The driver itself fails (PGlite's client or the pg pool), as when the database is away.
+    const client = (t.app.deps.db as unknown as { $client: { query: unknown } }).$client;
+    const query = client.query;
+    client.query = () => Promise.reject(new Error('database away'));
     try {
       const res = await t.request('GET', '/family-member', { cookie });
       expect(res.statusCode).toBe(200);
@@ -182,7 +181,7 @@ describe('the page of a direct visit', () => {
       expect(res.body).not.toContain(SESSION_SCRIPT_ID);
       expect(preloads(res.body)).toEqual(['/assets/Box-B.js']);
     } finally {
-      db.select = select;
+      client.query = query;
     }
   });
 

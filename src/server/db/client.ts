@@ -12,6 +12,9 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** How Drizzle names columns the schema does not name (prepared.ts builds statements the same way). */
+export const CASING = 'snake_case';
+
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -75,8 +78,17 @@ function prepareStatements(client: pg.PoolClient): void {
   };
 }
 
-/** The name a statement is prepared under: a hash of its text. */
-const statementName = (text: string) => `r${createHash('sha1').update(text).digest('base64url')}`;
+/** The name a statement is prepared under: a hash of its text (remembered, so a hot statement is hashed once). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `r${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= 4 * PREPARED_PER_CONNECTION) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+const statementNames = new Map<string, string>();
 
 /**
  * PGlite's `query` sends every statement unnamed, so it is parsed and planned on every call; a
@@ -156,7 +168,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       client.on('error', onError);
       if (options.prepare !== false) prepareStatements(client);
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, casing: CASING, logger }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let releaseLock = () => {};
@@ -170,7 +182,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     if (options.prepare !== false) preparePgliteStatements(client);
     // PGlite runs in this process: a failed statement rejects its own query (and reaches the
     // error handler); there is no socket to drop, so nothing else can emit an error event.
-    const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, casing: CASING, logger }) as unknown as Db;
     return {
       db,
       kind: 'pglite',

@@ -170,7 +170,8 @@ export const familyMembers = pgTable(
     index('family_members_release_past_maximum_idx')
       .on(t.name, t.userId)
       .where(sql`${t.releasePastMaximum}`),
-    // Prefix search (byte order): lower(name), email (stored lower case), phone.
+    // Prefix search (byte order): lower(name), email (stored lower case), phone. Each also holds the
+    // member's id (and name) so a search reads the index alone: INCLUDE in drizzle/0013_search_index_only.sql.
     index('family_members_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('family_members_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
     index('family_members_phone_prefix_idx').on(sql`${t.phone} text_pattern_ops`),
@@ -258,6 +259,7 @@ export const cases = pgTable(
     index('cases_default_bail_due_idx')
       .on(t.defaultBailEligibleOn, t.chargesheetFiledOn, t.familyMemberId)
       .where(sql`${t.defaultBailEligibleOn} is not null`),
+    // INCLUDE (family_member_id, case_number): drizzle/0013_search_index_only.sql.
     index('cases_case_number_prefix_idx').on(sql`lower(${t.caseNumber}) text_pattern_ops`),
     index('cases_bailed_not_released_idx')
       .on(t.bailGrantedOn)

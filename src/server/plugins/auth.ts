@@ -2,11 +2,12 @@
 // register one that does not); this plugin finds the signed-in user and enforces those roles.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/accounts.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
+import { preparedSelect } from '../db/prepared.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
 
@@ -54,14 +55,19 @@ export function clearSessionCookie(reply: FastifyReply) {
 export async function findSessionUser(db: Db, token: string | undefined): Promise<{ user: User; sessionId: string } | undefined> {
   if (!token || token.length > 100) return undefined;
   const id = sha256Hex(token);
-  const [row] = await db
+  const [row] = await sessionUser(db).execute({ id, now: new Date().toISOString() });
+  return row ? { user: toUser(row), sessionId: id } : undefined;
+}
+
+// Every /api request runs this: built once (db/prepared.ts).
+const sessionUser = preparedSelect((db) =>
+  db
     .select(userColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return row ? { user: toUser(row), sessionId: id } : undefined;
-}
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1),
+);
 
 /** The signed-in user, or 401. */
 export function requireUser(req: FastifyRequest): User {

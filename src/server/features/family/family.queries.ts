@@ -17,6 +17,7 @@ import { toStoredLocation, type Location } from '#shared/locations.ts';
 import { nearnessOf } from '../../lib/location.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedSelect, preparedSql } from '../../db/prepared.ts';
 import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
 import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-rows.sql.ts';
@@ -188,6 +189,24 @@ export interface LawyerSearchPage {
   nextCursor: string | null;
 }
 
+// The ranges are read by lawyer_search_rows (drizzle/0012_lawyer_search_page.sql), each cut at a
+// page; their rows are merged and cut here, and the email is looked up only for the page's rows.
+const lawyerSearchStatement = preparedSql<{ state: string | null; district: string | null; caseTypes: unknown; rows: unknown }>(
+  () => sql`with m as (select ${familyMembers.state} as state, ${familyMembers.district} as district
+          from ${familyMembers} where ${familyMembers.userId} = ${sql.placeholder('userId')}),
+        t as (select ${cases.caseType} as case_type, min(${cases.createdAt}) as first_at from ${cases}
+          where ${cases.familyMemberId} = ${sql.placeholder('userId')} group by ${cases.caseType})
+      select m.state, m.district,
+        (select coalesce(json_agg(t.case_type order by t.first_at, t.case_type), '[]'::json) from t) as "caseTypes",
+        (select coalesce(json_agg(json_build_object('id', p."id", 'name', p."name", 'phone', p."phone", 'address', p."address",
+            'lawyer_type', p."lawyer_type", 'court_area', p."court_area", 'state', p."state", 'district', p."district", 'rank', p."rank",
+            'email', (select ${users.email} from ${users} where ${users.id} = p."id")) order by p."rank", p."name", p."id"), '[]'::json)
+          from (select * from lawyer_search_rows(${sql.placeholder('userId')}::uuid, m.state, m.district, array(select t.case_type from t),
+              ${sql.placeholder('afterRank')}::int, ${sql.placeholder('afterName')}::text, ${sql.placeholder('afterId')}::uuid, ${sql.placeholder('take')}::int) r
+            order by r."rank", r."name", r."id" limit ${sql.placeholder('take')}) p) as "rows"
+      from m`,
+);
+
 /**
  * One page of the lawyers of the member's case types with no pending or accepted request from this
  * member: same district first, then same state, then the rest, by name and id within each, with the
@@ -199,23 +218,13 @@ export interface LawyerSearchPage {
  */
 export async function searchLawyerPage(db: Db, userId: string, after?: LawyerCursor): Promise<LawyerSearchPage | undefined> {
   const take = LAWYER_SEARCH_PAGE_SIZE + 1;
-  // The ranges are read by lawyer_search_rows (drizzle/0012_lawyer_search_page.sql), each cut at a
-  // page; their rows are merged and cut here, and the email is looked up only for the page's rows.
-  const result = (await db.execute(
-    sql`with m as (select ${familyMembers.state} as state, ${familyMembers.district} as district
-          from ${familyMembers} where ${familyMembers.userId} = ${userId}),
-        t as (select ${cases.caseType} as case_type, min(${cases.createdAt}) as first_at from ${cases}
-          where ${cases.familyMemberId} = ${userId} group by ${cases.caseType})
-      select m.state, m.district,
-        (select coalesce(json_agg(t.case_type order by t.first_at, t.case_type), '[]'::json) from t) as "caseTypes",
-        (select coalesce(json_agg(json_build_object('id', p."id", 'name', p."name", 'phone', p."phone", 'address', p."address",
-            'lawyer_type', p."lawyer_type", 'court_area', p."court_area", 'state', p."state", 'district', p."district", 'rank', p."rank",
-            'email', (select ${users.email} from ${users} where ${users.id} = p."id")) order by p."rank", p."name", p."id"), '[]'::json)
-          from (select * from lawyer_search_rows(${userId}::uuid, m.state, m.district, array(select t.case_type from t),
-              ${after ? after.rank : null}::int, ${after ? after.name : null}::text, ${after ? after.id : null}::uuid, ${take}::int) r
-            order by r."rank", r."name", r."id" limit ${take}) p) as "rows"
-      from m`,
-  )) as { rows: { state: string | null; district: string | null; caseTypes: unknown; rows: unknown }[] };
+  const result = await lawyerSearchStatement(db).execute({
+    userId,
+    afterRank: after ? after.rank : null,
+    afterName: after ? after.name : null,
+    afterId: after ? after.id : null,
+    take,
+  });
   const member = result.rows[0];
   if (!member) return undefined;
   const location = member.state && member.district ? { state: member.state, district: member.district } : null;
@@ -335,13 +344,8 @@ function caseEventsJson(caseId: SQLWrapper): SQL<unknown> {
 type EventJsonRow = Omit<CaseEvent, 'by' | 'fields'> & Pick<CaseEvent['by'], 'name' | 'role'> & { fields: string[] | null };
 type RequestJsonRow = Omit<RequestRow, 'createdAt' | 'decidedAt'> & { createdAt: string; decidedAt: string | null };
 
-/**
- * Every case of the member with where it stands, in one statement whatever the number of cases,
- * requests and papers (the cases with the member's bail review and NGO, which are one each, and the
- * requests, papers and case events as JSON arrays beside them); undefined when not registered.
- */
-export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStatus[] | undefined> {
-  const caseRows = await db
+const caseStatusRows = preparedSelect((db) =>
+  db
     .select({
       memberId: familyMembers.userId,
       case: cases,
@@ -359,8 +363,17 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
     .leftJoin(bailReviews, and(eq(bailReviews.familyMemberId, familyMembers.userId), eq(bailReviews.status, 'Accepted')))
     .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
     .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
-    .where(eq(familyMembers.userId, userId))
-    .orderBy(asc(cases.createdAt), asc(cases.id));
+    .where(eq(familyMembers.userId, sql.placeholder('userId')))
+    .orderBy(asc(cases.createdAt), asc(cases.id)),
+);
+
+/**
+ * Every case of the member with where it stands, in one statement whatever the number of cases,
+ * requests and papers (the cases with the member's bail review and NGO, which are one each, and the
+ * requests, papers and case events as JSON arrays beside them); undefined when not registered.
+ */
+export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStatus[] | undefined> {
+  const caseRows = await caseStatusRows(db).execute({ userId });
   const first = caseRows[0];
   if (!first) return undefined;
   const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));

@@ -19,6 +19,7 @@ import {
   type MembersPage,
 } from '#shared/jail.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedSqlByKey } from '../../db/prepared.ts';
 import {
   auditEvents,
   bailReviews,
@@ -75,11 +76,11 @@ export function prefixPattern(q: string): string {
  * field that has more says so through `#capped`. Why prefix and not pg_trgm:
  * docs/decisions/0009-jail-dashboard-at-scale.md; why bounded: docs/decisions/0024-search-reads-a-bounded-set.md.
  */
-function searchHits(q: string): SQL {
-  const lo = sql`lower(${q})`;
+function searchHits(): SQL {
+  const lo = sql`lower(${sql.placeholder('q')})`;
   // Every string that starts with lo sorts between lo and lo followed by the highest code point.
-  const hi = sql`(lower(${q}) || ${'\u{10FFFF}'})`;
-  const like = sql`lower(${prefixPattern(q)})`;
+  const hi = sql`(lower(${sql.placeholder('q')}) || ${'\u{10FFFF}'})`;
+  const like = sql`lower(${sql.placeholder('like')})`;
   const read = MEMBERS_COUNT_CAP + 1;
   // Each expression must read exactly as its index does for the index to serve it (and its order).
   const field = (n: number, id: string, table: string, col: string) => {
@@ -177,13 +178,13 @@ function countersJson(where: SQL | undefined, searching: boolean): SQL {
  * papers, NGO and bail review included, kept exact by triggers (drizzle/0009_member_cards.sql), so
  * nothing is looked up per row (docs/decisions/0021-stored-member-cards.md).
  */
-function pageRowsSql(where: SQL | undefined, opts: { backwards: boolean; limit: number; offset: number }): SQL {
-  const dir = sql.raw(opts.backwards ? 'desc' : 'asc');
+function pageRowsSql(where: SQL | undefined, backwards: boolean): SQL {
+  const dir = sql.raw(backwards ? 'desc' : 'asc');
   return sql`select ${memberId} as id, ${familyMembers.name} as name, ${familyMembers.card} as card
     from ${familyMembers}
     ${where ? sql`where ${where}` : sql``}
     order by ${familyMembers.name} ${dir}, ${memberId} ${dir}
-    limit ${opts.limit} offset ${opts.offset}`;
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
 }
 
 /**
@@ -202,6 +203,24 @@ function cursorOf(card: string): string {
   return encodeCursor({ id, name });
 }
 
+type PageMode = 'page' | 'after' | 'before' | 'last';
+/** What decides the statement's text: searching or not, the filter, and how the page is found. */
+type MembersShape = `${'search' | 'all'}|${MemberFilter | ''}|${PageMode}`;
+
+/**
+ * The list's statement for one shape, built once (db/prepared.ts); its values are placeholders: q and
+ * like (a search), cursorName and cursorId (a keyset page), limit and offset.
+ */
+const membersStatement = preparedSqlByKey<MembersShape, { counters: unknown; cards: string | null }>((shape) => {
+  const [kind, filter, mode] = shape.split('|') as ['search' | 'all', MemberFilter | '', PageMode];
+  const searching = kind === 'search';
+  const where = and(searching ? inHits : undefined, filterWhere(filter || undefined));
+  const keyset = sql`(${familyMembers.name}, ${memberId}) ${sql.raw(mode === 'before' ? '<' : '>')} (${sql.placeholder('cursorName')}, ${sql.placeholder('cursorId')}::uuid)`;
+  const backwards = mode === 'last' || mode === 'before';
+  const page = pageRowsSql(mode === 'before' || mode === 'after' ? and(where, keyset) : where, backwards);
+  return sql`${searching ? searchHits() : sql``}select ${countersJson(where, searching)} as counters, ${pageCards(page, backwards)} as cards`;
+});
+
 /**
  * The jail authority's list in ONE statement, whatever the page size or the table size: the page's
  * stored cards, every counter and chart bar from jail_counts, and a search's capped match count.
@@ -216,28 +235,23 @@ export async function listMembersJson(db: Db, query: MembersQueryIn): Promise<Js
   const q = query.q || undefined;
   const after = query.after ? decodeCursor(query.after, 'after') : undefined;
   const before = query.before ? decodeCursor(query.before, 'before') : undefined;
-  const where = and(q ? inHits : undefined, filterWhere(query.filter));
   // A search has no counter: its total is the count of the members it found.
   const searching = !!q;
   // The release filters' flags are for the clock's day: move it first if the day has turned.
   await ensureReleaseClock(db);
   const size = query.pageSize;
-  const keyset = (c: Cursor, op: '>' | '<') => sql`(${familyMembers.name}, ${memberId}) ${sql.raw(op)} (${c.name}, ${c.id}::uuid)`;
-
-  const backwards = !!query.last || !!before;
-  const page = query.last
-    ? pageRowsSql(where, { backwards: true, limit: size, offset: 0 })
-    : before
-      ? pageRowsSql(and(where, keyset(before, '<')), { backwards: true, limit: size + 1, offset: 0 })
-      : pageRowsSql(and(where, after ? keyset(after, '>') : undefined), {
-          backwards: false,
-          limit: size + 1,
-          offset: after ? 0 : (query.page - 1) * size,
-        });
-  // Both drivers answer `{ rows }`; the shared Db type leaves it unknown.
-  const { rows: result } = (await db.execute(
-    sql`${q ? searchHits(q) : sql``}select ${countersJson(where, searching)} as counters, ${pageCards(page, backwards)} as cards`,
-  )) as { rows: { counters: unknown; cards: string | null }[] };
+  const mode: PageMode = query.last ? 'last' : before ? 'before' : after ? 'after' : 'page';
+  const cursor = before ?? after;
+  const shape: MembersShape = `${searching ? 'search' : 'all'}|${query.filter ?? ''}|${mode}`;
+  // Both drivers answer `{ rows }`.
+  const { rows: result } = await membersStatement(db, shape).execute({
+    q: q ?? null,
+    like: q ? prefixPattern(q) : null,
+    cursorName: cursor?.name ?? null,
+    cursorId: cursor?.id ?? null,
+    limit: mode === 'last' ? size : size + 1,
+    offset: mode === 'page' ? (query.page - 1) * size : 0,
+  });
   const counters = new Map(
     Object.entries(parsed<Record<string, number | string> | null>(result[0]?.counters) ?? {}).map(([k, n]) => [k, Number(n)]),
   );

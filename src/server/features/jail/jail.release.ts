@@ -7,6 +7,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { RELEASE_FILTERS, type ReleaseCounts, type ReleaseFilter } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { ensureReleaseClock } from '../../lib/case-facts.ts';
 import { familyMembers, jailCounts, releaseClock } from '../../db/schema.ts';
 
@@ -18,6 +19,12 @@ export const RELEASE_FILTER_COLUMNS = {
   'past-maximum': sql`${familyMembers.releasePastMaximum}`,
 } satisfies Record<ReleaseFilter, unknown>;
 
+const releaseCountsStatement = preparedSql<{ as_of: string | null; counts: unknown }>(
+  () => sql`select (select ${releaseClock.asOf}::text from ${releaseClock}) as as_of,
+      (select json_object_agg(x.k, x.n) from (select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts}
+        where ${inArray(jailCounts.key, [...RELEASE_FILTERS])} group by ${jailCounts.key}) x) as counts`,
+);
+
 /**
  * Members per release filter: the four counters, summed over their shards, and the clock's day they
  * are for, in one statement. The clock is moved first only when this process sees a new day
@@ -25,11 +32,7 @@ export const RELEASE_FILTER_COLUMNS = {
  */
 export async function releaseCounts(db: Db, today = todayInIndia()): Promise<ReleaseCounts> {
   await ensureReleaseClock(db, today);
-  const { rows } = (await db.execute(
-    sql`select (select ${releaseClock.asOf}::text from ${releaseClock}) as as_of,
-      (select json_object_agg(x.k, x.n) from (select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts}
-        where ${inArray(jailCounts.key, [...RELEASE_FILTERS])} group by ${jailCounts.key}) x) as counts`,
-  )) as { rows: { as_of: string | null; counts: unknown }[] };
+  const { rows } = await releaseCountsStatement(db).execute({});
   const row = rows[0];
   const counts = (typeof row?.counts === 'string' ? JSON.parse(row.counts) : row?.counts) as Record<string, number | string> | null;
   const n = new Map(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));

@@ -1,9 +1,10 @@
 // SQL of the lawyer journey. Each list is one statement: a row per item and case, grouped here
 // (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md; never a query per row).
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { LawyerCase, LawyerClient, PendingRequest, SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedSelect } from '../../db/prepared.ts';
 import { bailReviews, cases, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
 import { documentsJson, toDocumentMetas } from '../family/child-rows.sql.ts';
 import { findClientRelation, seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
@@ -135,8 +136,8 @@ function byRequest<R extends RequestCaseRow, T>(rows: R[], make: (r: WithRequest
  * (a row per request and case, from the lawyer's own record: no row means not registered);
  * undefined when the lawyer has no /lawyerform record.
  */
-export async function listPendingRequests(db: Db, lawyerId: string): Promise<PendingRequest[] | undefined> {
-  const rows = await db
+const pendingRequestRows = preparedSelect((db) =>
+  db
     .select({
       lawyerId: lawyers.userId,
       requestId: lawyerRequests.id,
@@ -149,8 +150,12 @@ export async function listPendingRequests(db: Db, lawyerId: string): Promise<Pen
     .leftJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
     .leftJoin(users, eq(users.id, familyMembers.userId))
     .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
-    .where(eq(lawyers.userId, lawyerId))
-    .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber));
+    .where(eq(lawyers.userId, sql.placeholder('lawyerId')))
+    .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber)),
+);
+
+export async function listPendingRequests(db: Db, lawyerId: string): Promise<PendingRequest[] | undefined> {
+  const rows = await pendingRequestRows(db).execute({ lawyerId });
   if (rows.length === 0) return undefined;
   return byRequest(
     rows,
@@ -163,13 +168,8 @@ export async function listPendingRequests(db: Db, lawyerId: string): Promise<Pen
   );
 }
 
-/**
- * The lawyer's accepted clients with their cases and bail papers (newest first), in one statement (a
- * row per client and case, the papers as a JSON array beside them, from the lawyer's own record);
- * undefined when the lawyer has no /lawyerform record.
- */
-export async function listClients(db: Db, lawyerId: string): Promise<LawyerClient[] | undefined> {
-  const rows = await db
+const clientRows = preparedSelect((db) =>
+  db
     .select({
       lawyerId: lawyers.userId,
       requestId: lawyerRequests.id,
@@ -190,8 +190,17 @@ export async function listClients(db: Db, lawyerId: string): Promise<LawyerClien
     .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
     .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
     .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
-    .where(eq(lawyers.userId, lawyerId))
-    .orderBy(desc(lawyerRequests.decidedAt), asc(users.name), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber));
+    .where(eq(lawyers.userId, sql.placeholder('lawyerId')))
+    .orderBy(desc(lawyerRequests.decidedAt), asc(users.name), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber)),
+);
+
+/**
+ * The lawyer's accepted clients with their cases and bail papers (newest first), in one statement (a
+ * row per client and case, the papers as a JSON array beside them, from the lawyer's own record);
+ * undefined when the lawyer has no /lawyerform record.
+ */
+export async function listClients(db: Db, lawyerId: string): Promise<LawyerClient[] | undefined> {
+  const rows = await clientRows(db).execute({ lawyerId });
   if (rows.length === 0) return undefined;
   return byRequest(
     rows,
