@@ -8,6 +8,7 @@ import { migrate } from '#server/db/migrate.ts';
 import { listMembersJson } from '#server/features/jail/jail.queries.ts';
 import { listCaseStatuses, searchLawyerPage, decodeLawyerCursor } from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
+import { findSessionUser } from '#server/plugins/auth.ts';
 import { seedBench, shapeFor } from './seed.ts';
 import { rawClient } from './plans.ts';
 
@@ -46,7 +47,10 @@ const next = first?.nextCursor ? decodeLawyerCursor(first.nextCursor) : undefine
 const page = { page: 1, pageSize: 50 };
 const reads: Record<string, () => Promise<unknown>> = {
   baseline: () => db.execute(sql`select user_id, name, email, phone, stage from family_members order by user_id limit 50`),
+  'session lookup': () => findSessionUser(db, 'no-such-token'),
   'dashboard first page': () => listMembersJson(db, page),
+  'dashboard bail accepted': () => listMembersJson(db, { ...page, filter: 'bail-accepted' }),
+  'dashboard search broad': () => listMembersJson(db, { ...page, q: 'a' }),
   'dashboard search by email': () => listMembersJson(db, { ...page, q: `bench.m${Math.floor(members * 0.61)}@gmail.com` }),
   'lawyer search': () => searchLawyerPage(db, familyId),
   'lawyer search next': () => searchLawyerPage(db, familyId, next),

@@ -197,6 +197,10 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     FROM bench_ids b CROSS JOIN generate_series(1, 1 + (b.i % 5 = 0)::int + (b.i % 20 = 0)::int) k
       JOIN bench_facts f ON f.t = (b.i * 7 + k * 131) % ${FACT_SETS}
     WHERE b.kind = 'member'`);
+  // A timeline entry on a third of the members' cases, as a family updating its facts leaves.
+  await run(`INSERT INTO case_events (case_id, actor_id, kind, details)
+    SELECT c.id, c.family_member_id, 'facts_changed', '{"fields":["custodySince"]}'::jsonb
+    FROM cases c JOIN bench_ids b ON b.id = c.family_member_id AND b.kind = 'member' WHERE b.i % 3 = 0`);
   await run(`INSERT INTO users (id, email, name, role, password_hash)
     SELECT id, 'bench.l' || i || '@gmail.com', 'Adv. ' || (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / 7) % ${LAST.length}] || ' ' || i,
       'Lawyer', 'x'

@@ -7,7 +7,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listMembersJson } from '#server/features/jail/jail.queries.ts';
 import { releaseCounts } from '#server/features/jail/jail.release.ts';
-import { decodeLawyerCursor, findMemberSearchFacts, searchLawyerPage, type LawyerCursor } from '#server/features/family/family.queries.ts';
+import {
+  decodeLawyerCursor,
+  findMemberSearchFacts,
+  listCaseStatuses,
+  searchLawyerPage,
+  type LawyerCursor,
+} from '#server/features/family/family.queries.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
 import { explain } from '../bench/plans.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
@@ -23,6 +29,7 @@ const GROWING = [
   'bail_reviews',
   'member_case_types',
   'lawyers',
+  'case_events',
 ];
 
 interface Cost {
@@ -91,6 +98,8 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       email: () => listMembersJson(t.db, { ...page, q: String(target!.email).toUpperCase() }),
       phone: () => listMembersJson(t.db, { ...page, q: String(target!.phone) }),
       caseId: () => listMembersJson(t.db, { ...page, q: String(target!.case_number) }),
+      // The family's case status, with its timeline (case_events, a growing table).
+      caseStatus: () => listCaseStatuses(t.db, memberId),
       lawyerSearchFirst: () => lawyersAfter(),
       lawyerSearchNext: () => lawyersAfter(second),
       lawyerSearchDeep: () => lawyersAfter(deepCursor),
@@ -108,14 +117,24 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       if (name in searchCursors) {
         plans.push(
           await t.db.transaction(async (tx) => {
+            // Before and after: PGlite's counters are not per transaction (they run on from earlier ones).
+            const counted = async () =>
+              (
+                (await tx.execute(
+                  sql.raw(`select relname::text as name, seq_scan::int as "seqScans", (seq_tup_read + coalesce(idx_tup_fetch, 0))::int as touched
+                    from pg_stat_xact_user_tables`),
+                )) as { rows: { name: string; seqScans: number; touched: number }[] }
+              ).rows;
+            const before = new Map((await counted()).map((r) => [r.name, r]));
             await searchLawyerPage(tx, memberId, searchCursors[name]);
-            const [counted] = (
-              (await tx.execute(
-                sql.raw(`select coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)::int as "rowsTouched",
-                  coalesce(array_agg(relname::text) filter (where seq_scan > 0), '{}') as "seqScans" from pg_stat_xact_user_tables`),
-              )) as { rows: { rowsTouched: number; seqScans: string[] }[] }
-            ).rows;
-            return counted!;
+            let rowsTouched = 0;
+            const seqScans: string[] = [];
+            for (const r of await counted()) {
+              const b = before.get(r.name);
+              rowsTouched += r.touched - (b?.touched ?? 0);
+              if (r.seqScans > (b?.seqScans ?? 0)) seqScans.push(r.name);
+            }
+            return { rowsTouched, seqScans };
           }),
         );
       }

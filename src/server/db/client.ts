@@ -51,6 +51,16 @@ export interface OpenDbOptions {
   prepare?: boolean;
 }
 
+/**
+ * A prepared statement runs one plan made without its values (a generic plan), never a fresh plan per
+ * call: PostgreSQL's default re-planned the dashboard's page, the lawyer search and the lawyer's lists
+ * on every call, because it priced a plan without the page's LIMIT value above one with it, and that
+ * planning cost more than the reads (decision 0015). Every statement here reads through an index in
+ * the index's order, cut at a page, whatever its values; the growth test and `npm run bench:explain`
+ * EXPLAIN the generic plan each read really runs (bench/plans.ts).
+ */
+export const PLAN_CACHE_MODE = 'force_generic_plan';
+
 /** How many distinct statements a connection keeps prepared before it stops preparing new ones. */
 export const PREPARED_PER_CONNECTION = 500;
 
@@ -158,6 +168,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // Each connection keeps one plan per prepared statement (decision 0015). Not with a pooler
+      // (prepare: false), which may refuse startup options. A DATABASE_URL with its own `options` wins.
+      ...(options.prepare !== false && { options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` }),
     });
     const onError = options.onConnectionError ?? (() => {});
     // An idle pooled connection that breaks is reported here (and removed by the pool).
@@ -179,7 +192,10 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   try {
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
-    if (options.prepare !== false) preparePgliteStatements(client);
+    if (options.prepare !== false) {
+      await client.exec(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
+      preparePgliteStatements(client);
+    }
     // PGlite runs in this process: a failed statement rejects its own query (and reaches the
     // error handler); there is no socket to drop, so nothing else can emit an error event.
     const db = drizzlePglite(client, { schema, casing: CASING, logger }) as unknown as Db;
