@@ -45,8 +45,12 @@ test('a home the server does not draw (Hindi) has its chunks named in the page i
 
 test('a lawyer opening a family member’s home is sent to their own, and a signed-out visitor to sign-in', async ({ page }) => {
   await signUpRegisteredViaApi(page, 'Lawyer');
+  // The page for /family-member carries no lawyer home, so the app asks for the registration once at
+  // /lawyer; waited for, so that read cannot land after the listener below starts.
+  const lawyerHome = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/lawyers/registration');
   const sent = await page.goto('/family-member');
   await expect(page).toHaveURL(/\/lawyer$/);
+  await lawyerHome;
   // The page the server sent named no family screen for a lawyer.
   expect(await sent?.text()).not.toMatch(/family-home-page|role-layout/);
 
