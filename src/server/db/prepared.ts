@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { CASING, type Db } from './client.ts';
 
 /** Builds a value once per database handle (a transaction is a handle of its own). */
-export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
+function perDb<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
   return (db) => {
     let value = built.get(db);

@@ -131,11 +131,6 @@ function byRequest<R extends RequestCaseRow, T>(rows: R[], make: (r: WithRequest
   return out;
 }
 
-/**
- * Pending requests to this lawyer with the asking family member and all their cases, in one statement
- * (a row per request and case, from the lawyer's own record: no row means not registered);
- * undefined when the lawyer has no /lawyerform record.
- */
 const pendingRequestRows = preparedSelect((db) =>
   db
     .select({
@@ -154,6 +149,11 @@ const pendingRequestRows = preparedSelect((db) =>
     .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber)),
 );
 
+/**
+ * Pending requests to this lawyer with the asking family member and all their cases, in one statement
+ * (a row per request and case, from the lawyer's own record: no row means not registered);
+ * undefined when the lawyer has no /lawyerform record.
+ */
 export async function listPendingRequests(db: Db, lawyerId: string): Promise<PendingRequest[] | undefined> {
   const rows = await pendingRequestRows(db).execute({ lawyerId });
   if (rows.length === 0) return undefined;
