@@ -114,12 +114,18 @@ describe('statements per hot read', () => {
 
       // A page after the first: a cursor at the start of the far rank (docs/decisions/0016-lawyer-search-keyset-pages.md).
       const nextPage = Buffer.from(JSON.stringify([2, '', '00000000-0000-0000-0000-000000000000'])).toString('base64url');
+      // The lawyer's lists after a cursor (docs/decisions/0028-lawyer-lists-keyset-pages.md): a time in the middle of them.
+      const listPage = Buffer.from(
+        JSON.stringify([new Date().toISOString().replace('Z', '000Z'), '00000000-0000-0000-0000-000000000000']),
+      ).toString('base64url');
       const reads = async () => ({
         lawyerSearch: (await statements('/api/family/lawyers', familyCookie)).count,
         lawyerSearchNextPage: (await statements(`/api/family/lawyers?after=${nextPage}`, familyCookie)).count,
         caseStatus: (await statements('/api/family/cases', familyCookie)).count,
         pending: (await statements('/api/lawyers/requests', lawyerCookie)).count,
+        pendingNextPage: (await statements(`/api/lawyers/requests?after=${listPage}`, lawyerCookie)).count,
         clients: (await statements('/api/lawyers/clients', lawyerCookie)).count,
+        clientsNextPage: (await statements(`/api/lawyers/clients?after=${listPage}`, lawyerCookie)).count,
       });
       const few = await reads();
 
@@ -136,7 +142,15 @@ describe('statements per hot read', () => {
 
       expect(many).toEqual(few);
       // The session lookup and one statement each (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md).
-      expect(many).toEqual({ lawyerSearch: 2, lawyerSearchNextPage: 2, caseStatus: 2, pending: 2, clients: 2 });
+      expect(many).toEqual({
+        lawyerSearch: 2,
+        lawyerSearchNextPage: 2,
+        caseStatus: 2,
+        pending: 2,
+        pendingNextPage: 2,
+        clients: 2,
+        clientsNextPage: 2,
+      });
     },
   );
 });

@@ -1,6 +1,7 @@
 // Issue 10: the jail authority's first page, deep and last pages, a filter, the release tracker's four
 // filters and counts, and each kind of search cost the same at 1,000 and at 10,000 family members
-// (within 2×); so do the family's lawyer search pages (docs/decisions/0016-lawyer-search-keyset-pages.md). Measured without a clock: the database's own EXPLAIN ANALYZE of every statement the
+// (within 2×); so do the family's lawyer search pages (docs/decisions/0016-lawyer-search-keyset-pages.md), and a busy
+// lawyer's pages of pending requests and clients (0028) while their lists grow tenfold. Measured without a clock: the database's own EXPLAIN ANALYZE of every statement the
 // read sends, as rows touched by the plan (returned plus removed by filters) and whole-table scans of
 // tables that grow with the members.
 import { sql } from 'drizzle-orm';
@@ -14,6 +15,8 @@ import {
   searchLawyerPage,
   type LawyerCursor,
 } from '#server/features/family/family.queries.ts';
+import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
+import { decodeTimeCursor } from '#server/lib/time-cursor.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
 import { explain } from '../bench/plans.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
@@ -81,6 +84,24 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       lawyerSearchNext: second,
       lawyerSearchDeep: deepCursor,
     };
+    // A busy lawyer: a tenth of the members ask them and a tenth are their clients (100 and 1,000 each),
+    // so the lawyer's lists grow tenfold between the sizes while each page stays a page
+    // (docs/decisions/0028-lawyer-lists-keyset-pages.md).
+    const [busy] = await rows(`select user_id as id from lawyers order by user_id limit 1`);
+    const busyId = String(busy!.id);
+    await rows(`insert into lawyer_requests (family_member_id, lawyer_id, status, created_at, decided_at)
+      select m.user_id, '${busyId}', case when m.k % 2 = 0 then 'pending' else 'accepted' end, now() - m.k * interval '1 second',
+        case when m.k % 2 = 0 then null else now() - m.k * interval '1 second' end
+      from (select fm.user_id, row_number() over (order by fm.user_id) as k from family_members fm
+        where not exists (select 1 from lawyer_requests r where r.family_member_id = fm.user_id and r.lawyer_id = '${busyId}')
+        order by fm.user_id limit ${members / 5}) m`);
+    await rows('analyze lawyer_requests');
+    const pendingFirst = (await listPendingRequests(t.db, busyId))!;
+    const clientsFirst = (await listClients(t.db, busyId))!;
+    expect(pendingFirst.requests).toHaveLength(20);
+    expect(clientsFirst.clients).toHaveLength(20);
+    const pendingNext = decodeTimeCursor(pendingFirst.nextCursor!);
+    const clientsNext = decodeTimeCursor(clientsFirst.nextCursor!);
     const reads: Record<string, () => Promise<unknown>> = {
       first: () => listMembersJson(t.db, page),
       deep: () => listMembersJson(t.db, { ...page, after }),
@@ -103,6 +124,10 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       lawyerSearchFirst: () => lawyersAfter(),
       lawyerSearchNext: () => lawyersAfter(second),
       lawyerSearchDeep: () => lawyersAfter(deepCursor),
+      pendingFirst: () => listPendingRequests(t.db, busyId),
+      pendingNext: () => listPendingRequests(t.db, busyId, pendingNext),
+      clientsFirst: () => listClients(t.db, busyId),
+      clientsNext: () => listClients(t.db, busyId, clientsNext),
     };
     const out: Record<string, Cost> = {};
     for (const [name, read] of Object.entries(reads)) {
@@ -174,10 +199,10 @@ afterAll(() => {
   if (small && large) console.info('growth 1k → 10k:', JSON.stringify({ small, large }));
 });
 
-describe('the jail dashboard and the lawyer search cost the same at 1,000 and 10,000 members', () => {
+describe('the jail dashboard, the lawyer search and the lawyer’s lists cost the same at 1,000 and 10,000 members', () => {
   // Seeding 10,000 members and EXPLAINing takes seconds alone, far more on a busy machine.
   it(
-    'first, deep and last page, a filter, the release filters and counts, search by name, email, phone and case id, and lawyer search pages',
+    'first, deep and last page, a filter, the release filters and counts, search by name, email, phone and case id, lawyer search pages, and a busy lawyer’s lists',
     { timeout: 600_000 },
     async () => {
       small = await measureAt(1_000);

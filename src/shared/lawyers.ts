@@ -60,8 +60,23 @@ export const PendingRequestSchema = z.object({
 });
 export type PendingRequest = z.infer<typeof PendingRequestSchema>;
 
-export const PendingRequestListSchema = z.object({ requests: z.array(PendingRequestSchema) });
+/** One page of pending requests, oldest first (docs/decisions/0028-lawyer-lists-keyset-pages.md). */
+export const PendingRequestListSchema = z.object({
+  requests: z.array(PendingRequestSchema),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type PendingRequestList = z.infer<typeof PendingRequestListSchema>;
+
+/** Requests per page of /pending-case, and clients per page of /lawyer-cases: a page costs the same however long the list. */
+export const LAWYER_LIST_PAGE_SIZE = 20;
+
+/** The query of both lawyer lists. */
+export const LawyerListQuerySchema = z.strictObject({
+  /** A previous page's nextCursor. */
+  after: z.string().min(1).max(200).optional(),
+});
+export type LawyerListQuery = z.infer<typeof LawyerListQuerySchema>;
 
 export const RequestIdParamsSchema = z.strictObject({ id: z.uuid() });
 
@@ -83,7 +98,12 @@ export const LawyerClientSchema = FamilyContactSchema.extend({
 });
 export type LawyerClient = z.infer<typeof LawyerClientSchema>;
 
-export const LawyerClientListSchema = z.object({ clients: z.array(LawyerClientSchema) });
+/** One page of accepted clients, the most recently accepted first. */
+export const LawyerClientListSchema = z.object({
+  clients: z.array(LawyerClientSchema),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type LawyerClientList = z.infer<typeof LawyerClientListSchema>;
 
 export const ClientParamsSchema = z.strictObject({ familyMemberId: z.uuid() });

@@ -20,9 +20,15 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading label={loadingLabel} />;
-  if (query.isError) return <QueryError error={query.error} />;
-  if (isEmpty?.(query.data)) return empty;
-  return children(query.data);
+  // A failed "Show more" page keeps the pages shown (ShowMore says what failed beside its button).
+  const data = query.data;
+  if (data === undefined || (query.isError && !isFetchNextPageError(query))) return <QueryError error={query.error} />;
+  if (isEmpty?.(data)) return empty;
+  return children(data);
+}
+
+function isFetchNextPageError(query: object): boolean {
+  return 'isFetchNextPageError' in query && query.isFetchNextPageError === true;
 }
 
 /**

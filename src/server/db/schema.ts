@@ -340,6 +340,13 @@ export const lawyerRequests = pgTable(
     index('lawyer_requests_pending_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // The lawyer's two lists, a page at a time (drizzle/0014_lawyer_list_pages.sql).
+    index('lawyer_requests_pending_page_idx')
+      .on(t.lawyerId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('lawyer_requests_accepted_page_idx')
+      .on(t.lawyerId, sql`coalesce(${t.decidedAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.status} = 'accepted'`),
     check('lawyer_requests_status_valid', sql`${t.status} in ${sqlList(REQUEST_STATUSES)}`),
   ],
 );

@@ -74,13 +74,18 @@ export function openRequestBetween(lawyerId: string | SQLWrapper, familyMemberId
   )!;
 }
 
-/** SQL: this lawyer accepted this member's request, so the lawyer sees the member's record (lists of clients). */
+/**
+ * SQL: the lawyer_requests rows by which this lawyer sees members' records: their accepted requests
+ * (the list of clients). The status is written as a literal, not a parameter, so that a prepared
+ * statement's generic plan may use the partial index on it (drizzle/0014_lawyer_list_pages.sql).
+ */
+export function acceptedRequestsOf(lawyerId: string | SQLWrapper): SQL {
+  return and(eq(lawyerRequests.lawyerId, lawyerId as string), sql`${lawyerRequests.status} = 'accepted'`)!;
+}
+
+/** SQL: this lawyer accepted this member's request, so the lawyer sees the member's record. */
 export function seesRecordAsLawyer(lawyerId: string | SQLWrapper, familyMemberId: string | SQLWrapper): SQL {
-  return and(
-    eq(lawyerRequests.lawyerId, lawyerId as string),
-    eq(lawyerRequests.familyMemberId, familyMemberId as string),
-    eq(lawyerRequests.status, 'accepted'),
-  )!;
+  return and(acceptedRequestsOf(lawyerId), eq(lawyerRequests.familyMemberId, familyMemberId as string))!;
 }
 
 /**

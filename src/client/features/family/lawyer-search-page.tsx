@@ -10,6 +10,7 @@ import { HomeButton } from '#client/components/home-button.tsx';
 import { NearbyIntro, NearnessBadge } from '#client/components/nearness.tsx';
 import { Page } from '#client/components/page.tsx';
 import { QueryState } from '#client/components/query-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
@@ -96,13 +97,7 @@ function LawyerSearch() {
                 <LawyerCardView key={l.id} lawyer={l} busy={request.isPending && request.variables === l.id} onRequest={() => ask(l)} />
               ))}
             </SimpleGrid>
-            {query.hasNextPage && (
-              <Group justify="center">
-                <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-                  {t('search.showMore')}
-                </Button>
-              </Group>
-            )}
+            <ShowMore query={query} label={t('search.showMore')} />
           </Stack>
         )}
       </QueryState>

@@ -1,10 +1,11 @@
 // /lawyer-cases (docs/spec.md#2-screens-and-routes; docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): the lawyer's accepted clients, their cases and bail papers,
 // and a bail-paper upload per client with progress. Success shows a popup that returns to /lawyer
 // after LIMITS.popupAutoCloseMs; with no file chosen the button does nothing (docs/spec.md#5-validation-rules).
+// The most recently accepted first, a page at a time, with 'Show more clients' while more wait.
 import { useEffect, useId, useState } from 'react';
 import { Anchor, Button, Card, FileInput, List, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '#shared/constants.ts';
@@ -14,6 +15,7 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Page } from '#client/components/page.tsx';
 import { QueryList } from '#client/components/query-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -38,7 +40,7 @@ export function LawyerCasesPage() {
 function CaseRecord() {
   const { t } = useTranslation(['lawyers', 'common']);
   const navigate = useNavigate();
-  const clients = useQuery(clientsQuery);
+  const clients = useInfiniteQuery(clientsQuery);
   const [uploaded, setUploaded] = useState(false);
   useEffect(() => {
     if (!uploaded) return;
@@ -56,6 +58,7 @@ function CaseRecord() {
       >
         {(c) => <ClientCard key={c.id} client={c} onUploaded={() => setUploaded(true)} />}
       </QueryList>
+      <ShowMore query={clients} label={t('cases.showMore')} />
       <HomeButton to={paths.lawyerHome} />
       <Modal
         opened={uploaded}

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { DocumentMetaSchema } from '#shared/documents.ts';
 import {
   LawyerClientListSchema,
   LawyerRegistrationSchema,
   PendingRequestListSchema,
   RequestDecisionSchema,
+  type LawyerClientList,
   type PendingRequestList,
   type SaveLawyerRegistration,
 } from '#shared/lawyers.ts';
@@ -24,16 +25,31 @@ export const registrationQuery = queryOptions({
   queryFn: () => nullWhen('not_registered', () => api('GET', '/api/lawyers/registration', LawyerRegistrationSchema)),
 });
 
-// Families act at any time: each visit to these screens asks the server again.
-export const pendingRequestsQuery = queryOptions({
+const pageUrl = (path: string, after: string | null) => (after === null ? path : `${path}?after=${encodeURIComponent(after)}`);
+
+// Families act at any time: each visit to these screens asks the server again. Both lists come a
+// page at a time ("Show more" asks for the page after the last one shown) and show as one list.
+export const pendingRequestsQuery = infiniteQueryOptions({
   queryKey: lawyerKeys.requests,
-  queryFn: () => api('GET', '/api/lawyers/requests', PendingRequestListSchema),
+  queryFn: ({ pageParam }) => api('GET', pageUrl('/api/lawyers/requests', pageParam), PendingRequestListSchema),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+  select: (data): PendingRequestList => ({
+    requests: data.pages.flatMap((p) => p.requests),
+    nextCursor: data.pages.at(-1)?.nextCursor ?? null,
+  }),
   staleTime: 0,
 });
 
-export const clientsQuery = queryOptions({
+export const clientsQuery = infiniteQueryOptions({
   queryKey: lawyerKeys.clients,
-  queryFn: () => api('GET', '/api/lawyers/clients', LawyerClientListSchema),
+  queryFn: ({ pageParam }) => api('GET', pageUrl('/api/lawyers/clients', pageParam), LawyerClientListSchema),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+  select: (data): LawyerClientList => ({
+    clients: data.pages.flatMap((p) => p.clients),
+    nextCursor: data.pages.at(-1)?.nextCursor ?? null,
+  }),
   staleTime: 0,
 });
 
@@ -45,16 +61,22 @@ export function useSaveLawyerRegistration() {
   });
 }
 
-/** Accept or reject one request: its card leaves the list at once; a refusal (answered elsewhere) reloads the list. */
+/**
+ * Accept or reject one request: its card leaves the list at once (the pages after it stay valid: they
+ * follow a cursor, not a position); when no card is left but more pages wait, the list is read again.
+ * A refusal (answered elsewhere) reloads the list.
+ */
 export function useDecideRequest(requestId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (action: 'accept' | 'reject') =>
       api('POST', `/api/lawyers/requests/${encodeURIComponent(requestId)}/${action}`, RequestDecisionSchema),
     onSuccess: () => {
-      qc.setQueryData<PendingRequestList>(lawyerKeys.requests, (old) =>
-        old ? { requests: old.requests.filter((r) => r.id !== requestId) } : old,
+      const left = qc.setQueryData<InfiniteData<PendingRequestList, string | null>>(lawyerKeys.requests, (old) =>
+        old ? { ...old, pages: old.pages.map((p) => ({ ...p, requests: p.requests.filter((r) => r.id !== requestId) })) } : old,
       );
+      if (left && left.pages.every((p) => p.requests.length === 0) && left.pages.at(-1)?.nextCursor)
+        void qc.invalidateQueries({ queryKey: lawyerKeys.requests });
       void qc.invalidateQueries({ queryKey: lawyerKeys.clients });
     },
     onError: () => void qc.invalidateQueries({ queryKey: lawyerKeys.requests }),

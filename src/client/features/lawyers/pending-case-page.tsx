@@ -1,9 +1,10 @@
 // /pending-case (docs/spec.md#2-screens-and-routes, §4; docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): pending requests with the family member's details and
 // cases; Accept opens 'Case Acceptance Successful' (OK → /lawyer); Reject, after a confirmation,
 // removes the card. A request already answered elsewhere gives the server's 409 and a fresh list.
+// Oldest first, a page at a time, with 'Show more requests' while more wait.
 import { useId, useState } from 'react';
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PendingRequest } from '#shared/lawyers.ts';
@@ -11,6 +12,7 @@ import { paths } from '#client/app/paths.ts';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Page } from '#client/components/page.tsx';
 import { QueryList } from '#client/components/query-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
@@ -30,7 +32,7 @@ export function PendingCasePage() {
 function PendingCases() {
   const { t } = useTranslation(['lawyers', 'common']);
   const navigate = useNavigate();
-  const requests = useQuery(pendingRequestsQuery);
+  const requests = useInfiniteQuery(pendingRequestsQuery);
   const [accepted, setAccepted] = useState<string | null>(null);
   return (
     <Page title={t('pending.title')}>
@@ -43,6 +45,7 @@ function PendingCases() {
       >
         {(r) => <RequestCard key={r.id} request={r} onAccepted={() => setAccepted(r.familyMember.name)} />}
       </QueryList>
+      <ShowMore query={requests} label={t('pending.showMore')} />
       <HomeButton to={paths.lawyerHome} />
       <Modal
         opened={accepted !== null}

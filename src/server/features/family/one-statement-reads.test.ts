@@ -192,6 +192,8 @@ async function formerPendingRequests(db: Db, lawyerId: string) {
       createdAt: createdAt.toISOString(),
       familyMember: { ...member, cases: memberCases.get(member.id) ?? [] },
     })),
+    // Fewer than a page here (the pages themselves: lawyers/lawyer-list-pages.test.ts).
+    nextCursor: null,
   };
 }
 
@@ -212,7 +214,9 @@ async function formerClients(db: Db, lawyerId: string) {
     .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
     .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
     .where(seesRecordAsLawyer(lawyerId, lawyerRequests.familyMemberId))
-    .orderBy(desc(lawyerRequests.decidedAt), asc(users.name));
+    // Since the list is paged (docs/decisions/0028-lawyer-lists-keyset-pages.md): by when accepted, newest
+    // first, then the request's id; before, a client accepted before decisions were timed came first.
+    .orderBy(desc(sql`coalesce(${lawyerRequests.decidedAt}, ${lawyerRequests.createdAt})`), desc(lawyerRequests.id));
   const ids = rows.map((r) => r.id);
   const memberCases = await formerCasesByMember(db, ids);
   const docsByMember = new Map<string, DocumentMeta[]>();
@@ -234,6 +238,7 @@ async function formerClients(db: Db, lawyerId: string) {
       cases: memberCases.get(member.id) ?? [],
       documents: docsByMember.get(member.id) ?? [],
     })),
+    nextCursor: null,
   };
 }
 

@@ -2,13 +2,20 @@
 // (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md; never a query per row).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
-import type { LawyerCase, LawyerClient, PendingRequest, SaveLawyerRegistration } from '#shared/lawyers.ts';
+import {
+  LAWYER_LIST_PAGE_SIZE,
+  type LawyerCase,
+  type LawyerClient,
+  type PendingRequest,
+  type SaveLawyerRegistration,
+} from '#shared/lawyers.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedSelect } from '../../db/prepared.ts';
 import { bailReviews, cases, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
 import { documentsJson, toDocumentMetas } from '../family/child-rows.sql.ts';
-import { findClientRelation, seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
+import { acceptedRequestsOf, findClientRelation } from '../../policies/member-record.policy.ts';
 import { readFacts, readStoredRelease } from '../../lib/case-facts.ts';
+import { encodeTimeCursor, exactTimeText, type TimeCursor } from '../../lib/time-cursor.ts';
 import { toStoredLocation } from '#shared/locations.ts';
 
 const registrationColumns = {
@@ -98,6 +105,8 @@ function toLawyerCase(c: CaseRow): LawyerCase {
 interface RequestCaseRow {
   requestId: string | null;
   createdAt: Date | null;
+  /** The request's place in its list, for the next page's cursor (exactTimeText). */
+  at: string | null;
   id: string | null;
   name: string | null;
   email: string | null;
@@ -109,12 +118,18 @@ interface RequestCaseRow {
 type WithRequest<R> = R & { requestId: string; createdAt: Date; id: string; name: string; email: string; phone: string; address: string };
 
 /**
- * One item per request, in the rows' order, from rows that come one per request and case: `make`
- * builds the item from its first row and each row's case is added to `casesOf(item)`. The lawyer's
- * row alone (no request) gives none.
+ * A page: one item per request, in the rows' order, from rows that come one per request and case
+ * (`make` builds the item from its first row and each row's case is added to `casesOf(item)`), cut at
+ * a page, with the next page's cursor when the rows held one request more. The lawyer's row alone (no
+ * request) gives none; no row at all (not registered) gives undefined.
  */
-function byRequest<R extends RequestCaseRow, T>(rows: R[], make: (r: WithRequest<R>) => T, casesOf: (item: T) => LawyerCase[]): T[] {
-  const out: T[] = [];
+function pageByRequest<R extends RequestCaseRow, T>(
+  rows: R[],
+  make: (r: WithRequest<R>) => T,
+  casesOf: (item: T) => LawyerCase[],
+): { items: T[]; nextCursor: string | null } | undefined {
+  if (rows.length === 0) return undefined;
+  const out: { item: T; cursor: TimeCursor }[] = [];
   const items = new Map<string, T>();
   for (const r of rows) {
     const { requestId, createdAt, id, name, email, phone, address } = r;
@@ -124,41 +139,76 @@ function byRequest<R extends RequestCaseRow, T>(rows: R[], make: (r: WithRequest
     if (!item) {
       item = make({ ...r, requestId, createdAt, id, name, email, phone, address });
       items.set(requestId, item);
-      out.push(item);
+      out.push({ item, cursor: { at: r.at ?? '', id: requestId } });
     }
     if (r.case) casesOf(item).push(toLawyerCase(r.case));
   }
-  return out;
+  const page = out.slice(0, LAWYER_LIST_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return { items: page.map((p) => p.item), nextCursor: out.length > LAWYER_LIST_PAGE_SIZE && last ? encodeTimeCursor(last.cursor) : null };
 }
 
-const pendingRequestRows = preparedSelect((db) =>
+// The first page's cursor: before every request (oldest first) / after every client (newest first).
+const BEFORE_ALL: TimeCursor = { at: '-infinity', id: '00000000-0000-0000-0000-000000000000' };
+const AFTER_ALL: TimeCursor = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
+const take = LAWYER_LIST_PAGE_SIZE + 1;
+
+// A page of this lawyer's pending requests: a range of lawyer_requests_pending_page_idx
+// (drizzle/0014_lawyer_list_pages.sql) from the cursor, cut at a page plus one.
+const pendingPage = (db: Db) =>
   db
     .select({
-      lawyerId: lawyers.userId,
-      requestId: lawyerRequests.id,
+      id: lawyerRequests.id,
       createdAt: lawyerRequests.createdAt,
+      familyMemberId: lawyerRequests.familyMemberId,
+      at: exactTimeText(lawyerRequests.createdAt).as('at'),
+    })
+    .from(lawyerRequests)
+    .where(
+      and(
+        eq(lawyerRequests.lawyerId, sql.placeholder('lawyerId')),
+        // A literal, so the generic plan may use the partial index (a parameter could be any status).
+        sql`${lawyerRequests.status} = 'pending'`,
+        sql`(${lawyerRequests.createdAt}, ${lawyerRequests.id}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
+      ),
+    )
+    .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id))
+    .limit(take)
+    .as('page');
+
+const pendingRequestRows = preparedSelect((db) => {
+  const page = pendingPage(db);
+  return db
+    .select({
+      lawyerId: lawyers.userId,
+      requestId: page.id,
+      createdAt: page.createdAt,
+      at: page.at,
       ...familyContactColumns,
       case: cases,
     })
     .from(lawyers)
-    .leftJoin(lawyerRequests, and(eq(lawyerRequests.lawyerId, lawyers.userId), eq(lawyerRequests.status, 'pending')))
-    .leftJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
+    .leftJoin(page, sql`true`)
+    .leftJoin(familyMembers, eq(familyMembers.userId, page.familyMemberId))
     .leftJoin(users, eq(users.id, familyMembers.userId))
     .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
     .where(eq(lawyers.userId, sql.placeholder('lawyerId')))
-    .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber)),
-);
+    .orderBy(asc(page.createdAt), asc(page.id), asc(cases.createdAt), asc(cases.caseNumber));
+});
 
 /**
- * Pending requests to this lawyer with the asking family member and all their cases, in one statement
- * (a row per request and case, from the lawyer's own record: no row means not registered);
- * undefined when the lawyer has no /lawyerform record.
+ * A page of pending requests to this lawyer, oldest first, with the asking family member and all their
+ * cases, in one statement (a row per request and case, from the lawyer's own record: no row means not
+ * registered); undefined when the lawyer has no /lawyerform record. `after` is a page's nextCursor.
  */
-export async function listPendingRequests(db: Db, lawyerId: string): Promise<PendingRequest[] | undefined> {
-  const rows = await pendingRequestRows(db).execute({ lawyerId });
-  if (rows.length === 0) return undefined;
-  return byRequest(
-    rows,
+export async function listPendingRequests(
+  db: Db,
+  lawyerId: string,
+  after?: TimeCursor,
+): Promise<{ requests: PendingRequest[]; nextCursor: string | null } | undefined> {
+  const cursor = after ?? BEFORE_ALL;
+  const page = pageByRequest(
+    await pendingRequestRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id }),
     (r) => ({
       id: r.requestId,
       createdAt: r.createdAt.toISOString(),
@@ -166,15 +216,41 @@ export async function listPendingRequests(db: Db, lawyerId: string): Promise<Pen
     }),
     (request) => request.familyMember.cases,
   );
+  return page && { requests: page.items, nextCursor: page.nextCursor };
 }
 
-const clientRows = preparedSelect((db) =>
+// When a client was accepted: the decision's time (set by every accept; the request's own for a row
+// from before decisions were timed). The page index is on this expression.
+const acceptedAt = sql<Date>`coalesce(${lawyerRequests.decidedAt}, ${lawyerRequests.createdAt})`;
+
+// A page of this lawyer's accepted requests: lawyer_requests_accepted_page_idx read backwards from the cursor.
+const clientPage = (db: Db) =>
   db
     .select({
+      id: lawyerRequests.id,
+      familyMemberId: lawyerRequests.familyMemberId,
+      acceptedAt: sql<Date>`${acceptedAt}`.mapWith(lawyerRequests.createdAt).as('accepted_at'),
+      at: exactTimeText(acceptedAt).as('at'),
+    })
+    .from(lawyerRequests)
+    .where(
+      and(
+        acceptedRequestsOf(sql.placeholder('lawyerId')),
+        sql`(${acceptedAt}, ${lawyerRequests.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
+      ),
+    )
+    .orderBy(desc(acceptedAt), desc(lawyerRequests.id))
+    .limit(take)
+    .as('page');
+
+const clientRows = preparedSelect((db) => {
+  const page = clientPage(db);
+  return db
+    .select({
       lawyerId: lawyers.userId,
-      requestId: lawyerRequests.id,
-      acceptedAt: lawyerRequests.decidedAt,
-      createdAt: lawyerRequests.createdAt,
+      requestId: page.id,
+      createdAt: page.acceptedAt,
+      at: page.at,
       bailAcceptedAt: bailReviews.decidedAt,
       ngoName: ngos.name,
       ngoContactInfo: ngos.contactInfo,
@@ -183,34 +259,37 @@ const clientRows = preparedSelect((db) =>
       documents: documentsJson(familyMembers.userId, true),
     })
     .from(lawyers)
-    .leftJoin(lawyerRequests, seesRecordAsLawyer(lawyers.userId, lawyerRequests.familyMemberId))
-    .leftJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
+    .leftJoin(page, sql`true`)
+    .leftJoin(familyMembers, eq(familyMembers.userId, page.familyMemberId))
     .leftJoin(users, eq(users.id, familyMembers.userId))
     .leftJoin(bailReviews, eq(bailReviews.familyMemberId, familyMembers.userId))
     .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
     .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
     .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
     .where(eq(lawyers.userId, sql.placeholder('lawyerId')))
-    .orderBy(desc(lawyerRequests.decidedAt), asc(users.name), asc(lawyerRequests.id), asc(cases.createdAt), asc(cases.caseNumber)),
-);
+    .orderBy(desc(page.acceptedAt), desc(page.id), asc(cases.createdAt), asc(cases.caseNumber));
+});
 
 /**
- * The lawyer's accepted clients with their cases and bail papers (newest first), in one statement (a
- * row per client and case, the papers as a JSON array beside them, from the lawyer's own record);
- * undefined when the lawyer has no /lawyerform record.
+ * A page of the lawyer's accepted clients (the most recently accepted first) with their cases and bail
+ * papers, in one statement (a row per client and case, the papers as a JSON array beside them, from the
+ * lawyer's own record); undefined when the lawyer has no /lawyerform record.
  */
-export async function listClients(db: Db, lawyerId: string): Promise<LawyerClient[] | undefined> {
-  const rows = await clientRows(db).execute({ lawyerId });
-  if (rows.length === 0) return undefined;
-  return byRequest(
-    rows,
+export async function listClients(
+  db: Db,
+  lawyerId: string,
+  after?: TimeCursor,
+): Promise<{ clients: LawyerClient[]; nextCursor: string | null } | undefined> {
+  const cursor = after ?? AFTER_ALL;
+  const page = pageByRequest(
+    await clientRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id }),
     (r): LawyerClient => ({
       id: r.id,
       name: r.name,
       email: r.email,
       phone: r.phone,
       address: r.address,
-      acceptedAt: (r.acceptedAt ?? r.createdAt).toISOString(),
+      acceptedAt: r.createdAt.toISOString(),
       bailAcceptedAt: r.bailAcceptedAt?.toISOString() ?? null,
       ngo: r.ngoName === null ? null : { name: r.ngoName, contactInfo: r.ngoContactInfo ?? '' },
       cases: [],
@@ -218,6 +297,7 @@ export async function listClients(db: Db, lawyerId: string): Promise<LawyerClien
     }),
     (client) => client.cases,
   );
+  return page && { clients: page.items, nextCursor: page.nextCursor };
 }
 
 /**

@@ -31,8 +31,8 @@ export async function lawyersRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/lawyers/requests',
-    { config: access.lawyer, schema: { response: { 200: schemas.PendingRequestListSchema } } },
-    async (req) => lawyers.listRequests(deps, requireUser(req)),
+    { config: access.lawyer, schema: { querystring: schemas.LawyerListQuerySchema, response: { 200: schemas.PendingRequestListSchema } } },
+    async (req) => lawyers.listRequests(deps, requireUser(req), req.query),
   );
 
   for (const [action, status] of [
@@ -46,8 +46,10 @@ export async function lawyersRoutes(base: FastifyInstance) {
     );
   }
 
-  app.get('/api/lawyers/clients', { config: access.lawyer, schema: { response: { 200: schemas.LawyerClientListSchema } } }, async (req) =>
-    lawyers.listAcceptedClients(deps, requireUser(req)),
+  app.get(
+    '/api/lawyers/clients',
+    { config: access.lawyer, schema: { querystring: schemas.LawyerListQuerySchema, response: { 200: schemas.LawyerClientListSchema } } },
+    async (req) => lawyers.listAcceptedClients(deps, requireUser(req), req.query),
   );
 
   app.post(

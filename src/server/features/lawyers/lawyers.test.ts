@@ -78,9 +78,9 @@ describe('lawyer registration', () => {
     expect(read.json()).toMatchObject({ lawyerType: 'Constitutional Lawyer', courtArea: 'High Court of Delhi', phone: '+919876543210' });
     // docs/spec.md#4-states-and-transitions: a new lawyer starts with no clients and no requests.
     const requests = await t.request('GET', '/api/lawyers/requests', { cookie });
-    expect(requests.json()).toEqual({ requests: [] });
+    expect(requests.json()).toEqual({ requests: [], nextCursor: null });
     const clients = await t.request('GET', '/api/lawyers/clients', { cookie });
-    expect(clients.json()).toEqual({ clients: [] });
+    expect(clients.json()).toEqual({ clients: [], nextCursor: null });
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
@@ -217,7 +217,7 @@ describe('accept and reject', () => {
     expect(res.json()).toMatchObject({ id: request.id, status: 'accepted', decidedAt: expect.any(String) });
     expect(await requestRow(request.id)).toMatchObject({ status: 'accepted', decidedAt: expect.any(Date) });
     const pending = await t.request('GET', '/api/lawyers/requests', { cookie: lawyer.cookie });
-    expect(pending.json()).toEqual({ requests: [] });
+    expect(pending.json()).toEqual({ requests: [], nextCursor: null });
     const clients = await t.request('GET', '/api/lawyers/clients', { cookie: lawyer.cookie });
     expect(clients.json().clients).toMatchObject([{ id: member.user.id, name: 'Ravi Kumar', email: member.user.email }]);
     const mails = await outboxTo(member.user.email);
@@ -237,8 +237,8 @@ describe('accept and reject', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: request.id, status: 'rejected' });
     expect((await requestRow(request.id)).status).toBe('rejected');
-    expect((await t.request('GET', '/api/lawyers/requests', { cookie: lawyer.cookie })).json()).toEqual({ requests: [] });
-    expect((await t.request('GET', '/api/lawyers/clients', { cookie: lawyer.cookie })).json()).toEqual({ clients: [] });
+    expect((await t.request('GET', '/api/lawyers/requests', { cookie: lawyer.cookie })).json()).toEqual({ requests: [], nextCursor: null });
+    expect((await t.request('GET', '/api/lawyers/clients', { cookie: lawyer.cookie })).json()).toEqual({ clients: [], nextCursor: null });
     const mails = await outboxTo(member.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Adv. Neha Gupta declined your lawyer request');

@@ -3,12 +3,13 @@
 import type { User } from '#shared/accounts.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import { normalizePhone } from '#shared/family.ts';
-import type { SaveLawyerRegistration } from '#shared/lawyers.ts';
+import type { LawyerListQuery, SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { AppDeps } from '../../types.ts';
 import { audit } from '../../lib/audit.ts';
 import { storeDocument, withPlacedPaper, type ReceivedFile } from '../../lib/documents.ts';
 import { findRecipient, notify } from '../../lib/notify.ts';
 import { reserveUploadBytes } from '../../lib/upload-limits.ts';
+import { decodeTimeCursor } from '../../lib/time-cursor.ts';
 import { bailPaperUploadRefusal } from '../../policies/document.policy.ts';
 import { decisionRefusal } from '../../policies/request.policy.ts';
 import { notRegisteredYet, registrationRequired } from './lawyers.policy.ts';
@@ -46,18 +47,18 @@ export async function register({ db }: Deps, lawyer: Lawyer, body: SaveLawyerReg
   });
 }
 
-/** One statement: the registration check comes with the rows. */
-export async function listRequests({ db }: Deps, lawyer: Lawyer) {
-  const requests = await listPendingRequests(db, lawyer.id);
-  if (!requests) throw registrationRequired();
-  return { requests };
+/** One page, in one statement: the registration check comes with the rows. `after` is a page's nextCursor. */
+export async function listRequests({ db }: Deps, lawyer: Lawyer, query: LawyerListQuery) {
+  const page = await listPendingRequests(db, lawyer.id, query.after === undefined ? undefined : decodeTimeCursor(query.after));
+  if (!page) throw registrationRequired();
+  return page;
 }
 
-/** One statement: the registration check comes with the rows. */
-export async function listAcceptedClients({ db }: Deps, lawyer: Lawyer) {
-  const clients = await listClients(db, lawyer.id);
-  if (!clients) throw registrationRequired();
-  return { clients };
+/** One page, in one statement: the registration check comes with the rows. `after` is a page's nextCursor. */
+export async function listAcceptedClients({ db }: Deps, lawyer: Lawyer, query: LawyerListQuery) {
+  const page = await listClients(db, lawyer.id, query.after === undefined ? undefined : decodeTimeCursor(query.after));
+  if (!page) throw registrationRequired();
+  return page;
 }
 
 /**

@@ -48,7 +48,7 @@ describe('withdrawing a lawyer request', () => {
     expect(await requestRow(request.id)).toMatchObject({ status: 'withdrawn', decidedAt: expect.any(Date) });
 
     const after = await t.request('GET', '/api/lawyers/requests', { cookie: lawyer.cookie });
-    expect(after.json()).toEqual({ requests: [] });
+    expect(after.json()).toEqual({ requests: [], nextCursor: null });
 
     const notices = await noticesOf(lawyer.user.id);
     expect(notices).toMatchObject([{ kind: 'request_withdrawn', params: { family: 'Sunita Devi' }, link: '/pending-case' }]);
