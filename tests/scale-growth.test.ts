@@ -1,7 +1,7 @@
 // Issue 10: the jail authority's first page, deep and last pages, a filter, the release tracker's four
 // filters and counts, and each kind of search cost the same at 1,000 and at 10,000 family members
 // (within 2×); so do the family's lawyer search pages (docs/decisions/0016-lawyer-search-keyset-pages.md), and a busy
-// lawyer's pages of pending requests and clients (0028) while their lists grow tenfold. Measured without a clock: the database's own EXPLAIN ANALYZE of every statement the
+// lawyer's pages of pending requests and clients (0028) while their lists grow tenfold, and the NGO lists. Measured without a clock: the database's own EXPLAIN ANALYZE of every statement the
 // read sends, as rows touched by the plan (returned plus removed by filters) and whole-table scans of
 // tables that grow with the members.
 import { sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import {
 } from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
 import { decodeTimeCursor } from '#server/lib/time-cursor.ts';
+import { listNgos } from '#server/features/ngos/ngos.queries.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
 import { explain } from '../bench/plans.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
@@ -52,7 +53,9 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
     );
     // Half as many lawyers as members at both sizes (the bench has one per 20): the lawyer search then has
     // more than a page in every nearby rank at 1,000 members already, so the two sizes compare full pages.
-    await seedBench(t.db, { ...shapeFor(members), lawyers: members / 2 }, String(jail!.id));
+    // And 20 NGOs at both sizes: the NGO list is every NGO (it grows with them, not with the members),
+    // each with its members counted (drizzle/0015_ngo_assigned_count.sql).
+    await seedBench(t.db, { ...shapeFor(members), lawyers: members / 2, ngos: 20 }, String(jail!.id));
     // The same member (the 61st percent) at both sizes, found by what it starts with.
     const probe = Math.floor(members * 0.61);
     const [target] = await rows(
@@ -128,6 +131,9 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       pendingNext: () => listPendingRequests(t.db, busyId, pendingNext),
       clientsFirst: () => listClients(t.db, busyId),
       clientsNext: () => listClients(t.db, busyId, clientsNext),
+      // The jail authority's 'Select NGO' (free seats, nearest the member first) and the /ngos list.
+      ngosAvailableNear: () => listNgos(t.db, { availableOnly: true, near: facts.location }),
+      ngosAll: () => listNgos(t.db, { availableOnly: false }),
     };
     const out: Record<string, Cost> = {};
     for (const [name, read] of Object.entries(reads)) {

@@ -360,6 +360,8 @@ export const ngos = pgTable(
     contactInfo: text().notNull(),
     report: text().notNull().default(''),
     seatsFree: integer().notNull(),
+    /** Members assigned: kept by triggers on ngo_assignments (drizzle/0015_ngo_assigned_count.sql); never written by the app. */
+    assignedCount: integer().notNull().default(0),
     /** Bumped by every edit of the NGO form: a form loaded before another edit gets a 409. */
     version: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -367,6 +369,7 @@ export const ngos = pgTable(
   },
   (t) => [
     check('ngos_seats_free_nonnegative', sql`${t.seatsFree} >= 0`),
+    check('ngos_assigned_count_nonnegative', sql`${t.assignedCount} >= 0`),
     check('ngos_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
   ],
 );

@@ -1,5 +1,5 @@
 // NGO management by the jail authority (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong: add, edit seats; who is assigned to each).
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Ngo, NgoInput, NgoMembersPage, NgoUpdate } from '#shared/ngos.ts';
 import { NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,16 +9,9 @@ import { nearbyFirst, nearnessOf } from '../../lib/location.ts';
 import { toStoredLocation, type Location } from '#shared/locations.ts';
 import { capacityRefusal, hasFreeSeat, ngoChanged, ngoNotFound } from '../../policies/ngo.policy.ts';
 
-// One statement for the list and its counts: assignments are counted in a grouped subquery.
-const assignedCounts = (db: Db) =>
-  db
-    .select({ ngoId: ngoAssignments.ngoId, n: count().as('n') })
-    .from(ngoAssignments)
-    .groupBy(ngoAssignments.ngoId)
-    .as('assigned_counts');
-
+// The list and its counts read the ngos table alone: the assigned count is kept on the NGO row by
+// triggers (drizzle/0015_ngo_assigned_count.sql), never counted over ngo_assignments per request.
 function selectNgos(db: Db) {
-  const counts = assignedCounts(db);
   return db
     .select({
       id: ngos.id,
@@ -27,14 +20,13 @@ function selectNgos(db: Db) {
       contactInfo: ngos.contactInfo,
       report: ngos.report,
       seatsFree: ngos.seatsFree,
-      seatsTotal: sql<number>`${ngos.seatsFree} + coalesce(${counts.n}, 0)`.mapWith(Number),
+      seatsTotal: sql<number>`${ngos.seatsFree} + ${ngos.assignedCount}`.mapWith(Number),
       version: ngos.version,
       state: ngos.state,
       district: ngos.district,
-      assignedCount: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
+      assignedCount: ngos.assignedCount,
     })
-    .from(ngos)
-    .leftJoin(counts, eq(counts.ngoId, ngos.id));
+    .from(ngos);
 }
 
 /** With `near` (a family member's prison location): NGOs in that district first, then that state. */
@@ -80,17 +72,22 @@ export async function createNgo(db: Db, input: NgoInput, actorId: string): Promi
 /**
  * Edits an NGO. The form sends a capacity, never a free count: the free count is derived here as
  * capacity − assigned members, with the NGO row locked first. An assignment takes the same row lock
- * (its conditional decrement) before adding its member, so the count read after the lock includes
- * every committed assignment and none can slip in before this transaction ends.
+ * (its conditional decrement) before adding its member, whose trigger then raises the row's assigned
+ * count: the count read with the lock includes every committed assignment and none can slip in before
+ * this transaction ends.
  * A form loaded before another edit carries an older version and gets a 409.
  */
 export async function updateNgo(db: Db, id: string, input: NgoUpdate, actorId: string): Promise<Ngo> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ version: ngos.version }).from(ngos).where(eq(ngos.id, id)).for('update');
+    const [locked] = await tx
+      .select({ version: ngos.version, assigned: ngos.assignedCount })
+      .from(ngos)
+      .where(eq(ngos.id, id))
+      .for('update');
     if (!locked) throw ngoNotFound();
     if (locked.version !== input.version) throw ngoChanged();
-    const [assigned] = await tx.select({ n: count() }).from(ngoAssignments).where(eq(ngoAssignments.ngoId, id));
-    const taken = assigned?.n ?? 0;
+    // Kept by the assignments' triggers, in the assigning transaction that holds this row's lock.
+    const taken = locked.assigned;
     const refusal = capacityRefusal(input.seatsTotal, taken);
     if (refusal) throw refusal;
     const { seatsTotal, version, ...fields } = input;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Ngo, NgoList, NgoMembersPage } from '#shared/ngos.ts';
-import { auditEvents, ngos } from '#server/db/schema.ts';
+import { auditEvents, ngoAssignments, ngos, users } from '#server/db/schema.ts';
 import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createNgo, sessionCookie } from '#tests/factories.ts';
 
@@ -221,5 +221,59 @@ describe('NGO management', () => {
     }
     expect(await list()).toHaveLength(before);
     expect((await t.db.select().from(ngos).where(eq(ngos.id, ngo.id)))[0]!.seatsFree).toBe(4);
+  });
+});
+
+describe('the assigned count kept on the NGO row (drizzle/0015_ngo_assigned_count.sql)', () => {
+  /** Each NGO's kept count beside a count of its assignments. */
+  async function keptAndCounted(ids: string[]) {
+    const res = await t.db.execute<{ id: string; kept: number; counted: number }>(
+      sql`select g.id, g.assigned_count as kept, (select count(*)::int from ngo_assignments a where a.ngo_id = g.id) as counted
+        from ngos g where g.id in ${ids} order by g.id`,
+    );
+    return res.rows;
+  }
+
+  it('follows assignments made by the app, in bulk, moved, and removed with a deleted member', async () => {
+    const a = await createNgo(t.db, { seatsFree: 10 });
+    const b = await createNgo(t.db, { seatsFree: 10 });
+    const members = await Promise.all([0, 1, 2, 3].map(() => createFamilyMember(t.db)));
+    await assign(members[0]!.user.id, a.id);
+    await assign(members[1]!.user.id, a.id);
+    // Several in one statement, as the bench seeds and data is imported.
+    await t.db.insert(ngoAssignments).values([
+      { familyMemberId: members[2]!.user.id, ngoId: b.id },
+      { familyMemberId: members[3]!.user.id, ngoId: b.id },
+    ]);
+    expect((await keptAndCounted([a.id, b.id])).map((r) => [r.kept, r.counted])).toEqual([
+      [2, 2],
+      [2, 2],
+    ]);
+    await t.db.update(ngoAssignments).set({ ngoId: a.id }).where(eq(ngoAssignments.familyMemberId, members[3]!.user.id));
+    await t.db.delete(users).where(eq(users.id, members[0]!.user.id));
+    for (const r of await keptAndCounted([a.id, b.id])) expect(r.kept, r.id).toBe(r.counted);
+    const listed = await list();
+    expect(listed.find((n) => n.id === a.id)).toMatchObject({ assignedCount: 2 });
+    expect(listed.find((n) => n.id === b.id)).toMatchObject({ assignedCount: 1 });
+  });
+
+  it('an edit of the capacity counts the members the kept count holds', async () => {
+    const created = (
+      await t.request('POST', '/api/ngos', { cookie: jail, body: valid({ name: 'Kept Count Trust', seatsTotal: 3 }) })
+    ).json<Ngo>();
+    const [m1, m2] = await Promise.all([createFamilyMember(t.db), createFamilyMember(t.db)]);
+    await assign(m1.user.id, created.id);
+    await assign(m2.user.id, created.id);
+    const tooFew = await t.request('PUT', `/api/ngos/${created.id}`, {
+      cookie: jail,
+      body: { ...valid({ name: 'Kept Count Trust', seatsTotal: 1 }), version: 0 },
+    });
+    expect(tooFew.statusCode, tooFew.body).toBe(409);
+    const ok = await t.request('PUT', `/api/ngos/${created.id}`, {
+      cookie: jail,
+      body: { ...valid({ name: 'Kept Count Trust', seatsTotal: 4 }), version: 0 },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ seatsTotal: 4, seatsFree: 2, assignedCount: 2 });
   });
 });
