@@ -226,11 +226,11 @@ describe('NGO management', () => {
 
 describe('the assigned count kept on the NGO row (drizzle/0015_ngo_assigned_count.sql)', () => {
   /** Each NGO's kept count beside a count of its assignments. */
-  async function keptAndCounted(ids: string[]) {
-    const res = await t.db.execute<{ id: string; kept: number; counted: number }>(
+  async function keptAndCounted(ids: string[]): Promise<{ id: string; kept: number; counted: number }[]> {
+    const res = (await t.db.execute(
       sql`select g.id, g.assigned_count as kept, (select count(*)::int from ngo_assignments a where a.ngo_id = g.id) as counted
         from ngos g where g.id in ${ids} order by g.id`,
-    );
+    )) as { rows: { id: string; kept: number; counted: number }[] };
     return res.rows;
   }
 
