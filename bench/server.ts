@@ -29,6 +29,8 @@ export interface Prepared {
   jail: string;
   /** A member with cases and requests (case status, lawyer search). */
   family: string;
+  /** That member's id (the NGO list nearest them). */
+  familyId: string;
   /** A lawyer with pending requests and clients. */
   lawyer: string;
   deepCursor: string;
@@ -169,6 +171,7 @@ async function main() {
     shape,
     jail: cookieFor([jailId])[0]!,
     family: cookieFor([String(family!.id)])[0]!,
+    familyId: String(family!.id),
     lawyer: cookieFor([String(lawyer!.id)])[0]!,
     deepCursor,
     lawyersCursor,
