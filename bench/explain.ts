@@ -15,7 +15,7 @@ import { advanceReleaseClock } from '#server/lib/case-facts.ts';
 import { addDays } from '#shared/release.ts';
 import { decodeLawyerCursor, listCaseStatuses, searchLawyerPage, type LawyerCursor } from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
-import { seedBench, shapeFor } from './seed.ts';
+import { giveClients, seedBench, shapeFor } from './seed.ts';
 import { capture, explain, type Statement } from './plans.ts';
 import { formatted } from './format.ts';
 
@@ -57,6 +57,8 @@ try {
   const [lawyer] = await rows(
     `select lawyer_id as id from lawyer_requests where status = 'pending' group by lawyer_id order by count(*) desc, lawyer_id limit 1`,
   );
+  // As many clients as pending requests (the seed gives a lawyer requests in one status only).
+  await giveClients(db, String(lawyer!.id));
   const [mid] = await rows(`select name, user_id from family_members order by name, user_id offset ${Math.floor(members / 2)} limit 1`);
   const after = Buffer.from(JSON.stringify([mid!.name, mid!.user_id])).toString('base64url');
   const [target] = await rows(

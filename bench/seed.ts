@@ -236,3 +236,18 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
   await run(`DROP TABLE bench_ids`);
   await run(`DROP TABLE bench_facts`);
 }
+
+/**
+ * The seed sends each lawyer's requests in one status, so the lawyer the bench reads (the one with the
+ * most pending requests) has no client. This gives them as many clients as pending requests (members
+ * with no request to them, accepted now), so the clients row reads a real list. Idempotent: a database
+ * reused with --keep is topped up, not grown.
+ */
+export async function giveClients(db: Db, lawyerId: string): Promise<void> {
+  await db.execute(sql`insert into lawyer_requests (family_member_id, lawyer_id, status, decided_at)
+    select fm.user_id, ${lawyerId}, 'accepted', now() from family_members fm
+    where not exists (select 1 from lawyer_requests r where r.family_member_id = fm.user_id and r.lawyer_id = ${lawyerId})
+    order by fm.user_id
+    limit (select greatest(0, count(*) filter (where status = 'pending') - count(*) filter (where status = 'accepted'))
+      from lawyer_requests where lawyer_id = ${lawyerId})`);
+}

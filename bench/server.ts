@@ -16,7 +16,7 @@ import { parseEnv } from '#server/env.ts';
 import type { Mailer } from '#server/lib/mailer.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { newToken, sha256Hex } from '#server/lib/tokens.ts';
-import { seedBench, shapeFor } from './seed.ts';
+import { giveClients, seedBench, shapeFor } from './seed.ts';
 import { startTrace } from './trace.ts';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -120,6 +120,8 @@ async function main() {
   const [lawyer] = await rows(
     `select lawyer_id as id from lawyer_requests where status = 'pending' group by lawyer_id order by count(*) desc, lawyer_id limit 1`,
   );
+  // As many clients as pending requests (the seed gives a lawyer requests in one status only).
+  await giveClients(db, String(lawyer!.id));
   const [mid] = await rows(`select name, user_id from family_members order by name, user_id offset ${Math.floor(members / 2)} limit 1`);
   const deepCursor = Buffer.from(JSON.stringify([mid!.name, mid!.user_id])).toString('base64url');
   const far = `from lawyers where lawyer_type = (select case_type from cases where family_member_id = '${String(family!.id)}' order by created_at, id limit 1)
