@@ -53,10 +53,17 @@ const FamilyContactSchema = z.object({
   address: z.string(),
 });
 
+/**
+ * A case as a pending request shows it (case id, type and detail): the release facts are the member's
+ * record, which the lawyer sees once they accepted (docs/decisions/0028-lawyer-lists-keyset-pages.md).
+ */
+export const CaseSummarySchema = LawyerCaseSchema.pick({ id: true, caseNumber: true, caseType: true, detail: true });
+export type CaseSummary = z.infer<typeof CaseSummarySchema>;
+
 export const PendingRequestSchema = z.object({
   id: z.uuid(),
   createdAt: z.string(),
-  familyMember: FamilyContactSchema.extend({ cases: z.array(LawyerCaseSchema) }),
+  familyMember: FamilyContactSchema.extend({ cases: z.array(CaseSummarySchema) }),
 });
 export type PendingRequest = z.infer<typeof PendingRequestSchema>;
 

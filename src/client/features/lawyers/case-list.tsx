@@ -1,9 +1,9 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { LawyerCase } from '#shared/lawyers.ts';
+import type { CaseSummary } from '#shared/lawyers.ts';
 
 /** A family member's cases (the spec's (docs/spec.md) case id, type and detail), one row each; stacks on phones. */
-export function CaseList({ cases }: { cases: LawyerCase[] }) {
+export function CaseList({ cases }: { cases: CaseSummary[] }) {
   const { t } = useTranslation('lawyers');
   if (cases.length === 0) return <Text size="sm">{t('cases.none')}</Text>;
   return (

@@ -190,7 +190,12 @@ async function formerPendingRequests(db: Db, lawyerId: string) {
     requests: rows.map(({ requestId, createdAt, ...member }) => ({
       id: requestId,
       createdAt: createdAt.toISOString(),
-      familyMember: { ...member, cases: memberCases.get(member.id) ?? [] },
+      // Since the list is paged, a pending request shows each case's id, type and detail only
+      // (docs/decisions/0028-lawyer-lists-keyset-pages.md): the facts are the record, seen once accepted.
+      familyMember: {
+        ...member,
+        cases: (memberCases.get(member.id) ?? []).map(({ id, caseNumber, caseType, detail }) => ({ id, caseNumber, caseType, detail })),
+      },
     })),
     // Fewer than a page here (the pages themselves: lawyers/lawyer-list-pages.test.ts).
     nextCursor: null,

@@ -65,6 +65,18 @@ describe('the lawyer’s pending requests in pages', () => {
     expect(pages.at(-1)!.nextCursor).toBeNull();
   });
 
+  it('shows each case’s id, type and detail, not the record’s facts, until the lawyer accepts', async () => {
+    const { cookie, made } = await lawyerWith(1, 'pending', () => ({ createdAt: new Date(base) }));
+    const [request] = (await t.request('GET', '/api/lawyers/requests', { cookie })).json<PendingRequestList>().requests;
+    for (const c of request!.familyMember.cases) expect(Object.keys(c).sort()).toEqual(['caseNumber', 'caseType', 'detail', 'id']);
+    const accepted = await t.request('POST', `/api/lawyers/requests/${made[0]!.requestId}/accept`, { cookie });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [client] = (await t.request('GET', '/api/lawyers/clients', { cookie })).json<LawyerClientList>().clients;
+    expect(client!.cases).toHaveLength(2);
+    for (const c of client!.cases) expect(c).toHaveProperty('facts');
+    for (const c of client!.cases) expect(c).toHaveProperty('release');
+  });
+
   it('cuts pages at the database’s microseconds, not the milliseconds of a JavaScript date', async () => {
     const { lawyer, cookie } = await lawyerWith(LAWYER_LIST_PAGE_SIZE + 3, 'pending', () => ({ createdAt: new Date(base) }));
     // Times that differ below a millisecond: a cursor rounded to the millisecond would repeat or skip them.

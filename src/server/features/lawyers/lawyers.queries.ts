@@ -90,6 +90,13 @@ const familyContactColumns = {
 
 type CaseRow = typeof cases.$inferSelect;
 
+/**
+ * A case as a pending request shows it: its number, type and the family's own details (the spec's
+ * case id, type and detail). The release facts (prisoner, prison, CNR, offences, custody dates) are
+ * the member's record, which a lawyer sees once they accepted (policies/member-record.policy.ts).
+ */
+const caseSummaryColumns = { id: cases.id, caseNumber: cases.caseNumber, caseType: cases.caseType, detail: cases.detail };
+
 function toLawyerCase(c: CaseRow): LawyerCase {
   return {
     id: c.id,
@@ -112,21 +119,21 @@ interface RequestCaseRow {
   email: string | null;
   phone: string | null;
   address: string | null;
-  case: CaseRow | null;
+  case: object | null;
 }
 
 type WithRequest<R> = R & { requestId: string; createdAt: Date; id: string; name: string; email: string; phone: string; address: string };
 
 /**
  * A page: one item per request, in the rows' order, from rows that come one per request and case
- * (`make` builds the item from its first row and each row's case is added to `casesOf(item)`), cut at
+ * (`make` builds the item from its first row and `addCase` adds each row's case to it), cut at
  * a page, with the next page's cursor when the rows held one request more. The lawyer's row alone (no
  * request) gives none; no row at all (not registered) gives undefined.
  */
 function pageByRequest<R extends RequestCaseRow, T>(
   rows: R[],
   make: (r: WithRequest<R>) => T,
-  casesOf: (item: T) => LawyerCase[],
+  addCase: (item: T, c: NonNullable<R['case']>) => void,
 ): { items: T[]; nextCursor: string | null } | undefined {
   if (rows.length === 0) return undefined;
   const out: { item: T; cursor: TimeCursor }[] = [];
@@ -141,7 +148,7 @@ function pageByRequest<R extends RequestCaseRow, T>(
       items.set(requestId, item);
       out.push({ item, cursor: { at: r.at ?? '', id: requestId } });
     }
-    if (r.case) casesOf(item).push(toLawyerCase(r.case));
+    if (r.case) addCase(item, r.case);
   }
   const page = out.slice(0, LAWYER_LIST_PAGE_SIZE);
   const last = page[page.length - 1];
@@ -185,7 +192,8 @@ const pendingRequestRows = preparedSelect((db) => {
       createdAt: page.createdAt,
       at: page.at,
       ...familyContactColumns,
-      case: cases,
+      // What the request shows of each case (caseSummaryColumns): the record itself is the lawyer's once accepted.
+      case: caseSummaryColumns,
     })
     .from(lawyers)
     .leftJoin(page, sql`true`)
@@ -209,12 +217,12 @@ export async function listPendingRequests(
   const cursor = after ?? BEFORE_ALL;
   const page = pageByRequest(
     await pendingRequestRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id }),
-    (r) => ({
+    (r): PendingRequest => ({
       id: r.requestId,
       createdAt: r.createdAt.toISOString(),
       familyMember: { id: r.id, name: r.name, email: r.email, phone: r.phone, address: r.address, cases: [] },
     }),
-    (request) => request.familyMember.cases,
+    (request, c) => request.familyMember.cases.push(c),
   );
   return page && { requests: page.items, nextCursor: page.nextCursor };
 }
@@ -295,7 +303,7 @@ export async function listClients(
       cases: [],
       documents: toDocumentMetas(r.documents),
     }),
-    (client) => client.cases,
+    (client, c) => client.cases.push(toLawyerCase(c)),
   );
   return page && { clients: page.items, nextCursor: page.nextCursor };
 }
