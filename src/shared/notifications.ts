@@ -19,8 +19,8 @@ export const NotificationSchema = z.object({
 export type Notification = z.infer<typeof NotificationSchema>;
 
 export const NotificationsQuerySchema = z.strictObject({
-  /** Cursor: the createdAt|id of the last item of the previous page. */
-  before: z.string().max(100).optional(),
+  /** A previous page's nextCursor (its last item's time and id). */
+  before: z.string().min(1).max(200).optional(),
 });
 
 export const NotificationListSchema = z.object({

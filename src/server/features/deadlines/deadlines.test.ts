@@ -2,8 +2,9 @@
 // (cannot see), 403 (cannot act), 400 (bad fields) and the happy paths; notifications in the
 // reader's language.
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, indianDay } from '#shared/deadlines.ts';
+import type { NotificationList } from '#shared/notifications.ts';
 import { cases, emailOutbox, lawyerRequests, notifications, users } from '#server/db/schema.ts';
 import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, sessionCookie } from '#tests/factories.ts';
@@ -303,6 +304,36 @@ describe('notifications', () => {
     const p2 = (await t.request('GET', `/api/notifications?before=${encodeURIComponent(p1.nextCursor)}`, { cookie })).json();
     expect(p2.items.map((n: { title: string }) => n.title.match(/C-\d+/)![0])).toEqual(['C-4', 'C-3', 'C-2', 'C-1', 'C-0']);
     expect(p2.nextCursor).toBeNull();
+  });
+
+  it('pages at the database’s microseconds: notifications made within one millisecond are neither repeated nor skipped', async () => {
+    const fm = await createFamilyMember(t.db);
+    const cookie = await sessionCookie(t.db, fm.user.id);
+    await t.db.insert(notifications).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        userId: fm.user.id,
+        kind: 'released',
+        params: { caseNumber: `C-${i}`, member: 'X', date: '2030-01-01' },
+        link: '/family-case',
+      })),
+    );
+    // 23 times a microsecond apart, all in one millisecond, the newest C-22.
+    await t.db.execute(
+      sql`update notifications set created_at = '2030-01-01T00:00:00Z'::timestamptz + substring(params->>'caseNumber' from 3)::int * interval '1 microsecond'
+        where user_id = ${fm.user.id}`,
+    );
+    const p1 = (await t.request('GET', '/api/notifications', { cookie })).json<NotificationList>();
+    const p2 = (
+      await t.request('GET', `/api/notifications?before=${encodeURIComponent(p1.nextCursor!)}`, { cookie })
+    ).json<NotificationList>();
+    const numbers = [...p1.items, ...p2.items].map((n) => Number(/C-(\d+)/.exec(n.title)![1]));
+    expect(numbers).toEqual(Array.from({ length: 23 }, (_, i) => 22 - i));
+    expect(p2.nextCursor).toBeNull();
+    // A cursor the server did not write is a 400 on `before`, not a first page.
+    for (const before of ['2030-01-01T00:00:00.000Z|' + fm.user.id, 'not-a-cursor', '']) {
+      const res = await t.request('GET', `/api/notifications?before=${encodeURIComponent(before)}`, { cookie });
+      expect(res.statusCode, before).toBe(400);
+    }
   });
 
   it('the list costs the same number of statements for 1 or 25 notifications (no query per row)', async () => {

@@ -1,10 +1,11 @@
 // In-app notifications: the reader's own only, newest first, keyset-paginated
 // on notifications_user_idx; the unread count is capped and uses the partial unread index.
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATIONS_PAGE_SIZE, UNREAD_COUNT_CAP, type Notification, type NotificationList } from '#shared/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { renderMessage, MESSAGE_KINDS, type MessageKind } from '../../lib/messages.ts';
+import { decodeTimeCursor, encodeTimeCursor, exactTimeText } from '../../lib/time-cursor.ts';
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
   const unread = db
@@ -17,29 +18,21 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-function parseCursor(before: string | undefined): { at: Date; id: string } | undefined {
-  if (!before) return undefined;
-  const [at, id] = before.split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return { at: date, id };
-}
-
 export async function listNotifications(
   db: Db,
   user: { id: string; language: string | null },
   before: string | undefined,
 ): Promise<NotificationList> {
-  const cursor = parseCursor(before);
+  // The cursor holds the time to the microsecond (lib/time-cursor.ts): two notifications made within
+  // the same millisecond on either side of a page's end are neither repeated nor skipped.
+  const cursor = before === undefined ? undefined : decodeTimeCursor(before, 'before');
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(notifications), at: exactTimeText(notifications.createdAt) })
     .from(notifications)
     .where(
       and(
         eq(notifications.userId, user.id),
-        cursor
-          ? or(lt(notifications.createdAt, cursor.at), and(eq(notifications.createdAt, cursor.at), lt(notifications.id, cursor.id)))
-          : undefined,
+        cursor ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -62,7 +55,7 @@ export async function listNotifications(
   return {
     items,
     unread: await countUnread(db, user.id),
-    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at, id: last.id }) : null,
   };
 }
 
