@@ -46,3 +46,6 @@ export function ruleOfIssue(issue: {
       return { rule: 'invalid' };
   }
 }
+
+/** A uuid's text form, for ids read without zod: page cursors and the sign-in route's light parsers. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,8 +5,7 @@
 import type { Meta, Session, User } from '#shared/accounts.ts';
 import { LANGUAGES, ROLES } from '#shared/constants.ts';
 import type { Parser } from './api-client.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '#shared/validation-rules.ts';
 
 function fail(what: string): never {
   throw new TypeError(`Unexpected ${what} from the server`);
@@ -19,7 +18,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function readUser(v: unknown): User {
   if (!isRecord(v)) fail('user');
   const { id, name, email, role, language } = v;
-  if (typeof id !== 'string' || !UUID.test(id)) fail('user id');
+  if (typeof id !== 'string' || !UUID_PATTERN.test(id)) fail('user id');
   if (typeof name !== 'string' || typeof email !== 'string') fail('user');
   if (!(ROLES as readonly unknown[]).includes(role)) fail('role');
   if (language !== null && !(LANGUAGES as readonly unknown[]).includes(language)) fail('language');

@@ -3,6 +3,7 @@
 // skips rows), written by the server and refused with a 400 on its field when it did not write it.
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { invalid } from './errors.ts';
+import { UUID_PATTERN } from '#shared/validation-rules.ts';
 
 export interface TimeCursor {
   /** The row's time as `exactTimeText` wrote it: UTC, to the microsecond. */
@@ -16,7 +17,6 @@ export function exactTimeText(column: SQLWrapper): SQL<string> {
 }
 
 const EXACT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeTimeCursor(c: TimeCursor): string {
   return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
@@ -25,7 +25,14 @@ export function encodeTimeCursor(c: TimeCursor): string {
 export function decodeTimeCursor(raw: string, field = 'after'): TimeCursor {
   try {
     const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && EXACT.test(v[0]) && UUID.test(v[1])) {
+    if (
+      Array.isArray(v) &&
+      v.length === 2 &&
+      typeof v[0] === 'string' &&
+      typeof v[1] === 'string' &&
+      EXACT.test(v[0]) &&
+      UUID_PATTERN.test(v[1])
+    ) {
       // A real instant: no 31 February or 25 o'clock reaches the database (it would answer with an error).
       const date = new Date(`${v[0].slice(0, 23)}Z`);
       if (!Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === v[0].slice(0, 19)) return { at: v[0], id: v[1] };

@@ -24,6 +24,7 @@ import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-row
 import { openRequestBetween } from '../../policies/member-record.policy.ts';
 import { factColumns, readFacts, readStoredRelease, updateCaseFacts } from '../../lib/case-facts.ts';
 import type { CaseEvent, CaseFactsParsed } from '#shared/cases.ts';
+import { UUID_PATTERN } from '#shared/validation-rules.ts';
 
 type CaseRow = typeof cases.$inferSelect;
 
@@ -155,8 +156,6 @@ interface SearchRow {
   rank: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function encodeLawyerCursor(c: LawyerCursor): string {
   return Buffer.from(JSON.stringify([c.rank, c.name, c.id])).toString('base64url');
 }
@@ -171,7 +170,7 @@ export function decodeLawyerCursor(raw: string): LawyerCursor {
       (v[0] === 0 || v[0] === 1 || v[0] === 2) &&
       typeof v[1] === 'string' &&
       typeof v[2] === 'string' &&
-      UUID.test(v[2])
+      UUID_PATTERN.test(v[2])
     ) {
       return { rank: v[0] as number, name: v[1], id: v[2] };
     }

@@ -40,6 +40,7 @@ import { findRecipients, notify, sendEmail } from '../../lib/notify.ts';
 import { RELEASE_FILTER_COLUMNS } from './jail.release.ts';
 import { ensureReleaseClock } from '../../lib/case-facts.ts';
 import { hasFreeSeat, ngoAlreadyAssigned, ngoNotFound, noBailPaper, noSeats } from '../../policies/ngo.policy.ts';
+import { UUID_PATTERN } from '#shared/validation-rules.ts';
 
 const memberId = familyMembers.userId;
 
@@ -110,7 +111,7 @@ export function encodeCursor(c: Cursor): string {
 function decodeCursor(raw: string, field: 'after' | 'before'): Cursor {
   try {
     const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && UUID.test(v[1])) {
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && UUID_PATTERN.test(v[1])) {
       return { name: v[0], id: v[1] };
     }
   } catch {
@@ -118,7 +119,6 @@ function decodeCursor(raw: string, field: 'after' | 'before'): Cursor {
   }
   throw invalid('Invalid page cursor.', [{ path: field, message: 'Invalid page cursor.' }]);
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toCounts(c: Map<string, number>): MemberCounts {
   return {

@@ -174,9 +174,12 @@ describe('lawyer list cursors', () => {
     const lawyer = await createLawyer(t.db);
     await t.db.execute(sql`delete from lawyers where user_id = ${lawyer.user.id}`);
     const cookie = await sessionCookie(t.db, lawyer.user.id);
+    const cursor = Buffer.from(JSON.stringify(['2026-03-01T10:00:00.123456Z', lawyer.user.id])).toString('base64url');
     for (const path of ['/api/lawyers/requests', '/api/lawyers/clients']) {
-      const res = await t.request('GET', path, { cookie });
-      expect(res.statusCode, res.body).toBe(403);
+      for (const url of [path, `${path}?after=${cursor}`]) {
+        const res = await t.request('GET', url, { cookie });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+      }
     }
   });
 });
