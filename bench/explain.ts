@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDb } from '#server/db/client.ts';
 import { migrate, migrationsFolder } from '#server/db/migrate.ts';
 import { listMembersJson } from '#server/features/jail/jail.queries.ts';
-import { findMemberLocation, listNgos } from '#server/features/ngos/ngos.queries.ts';
+import { listNgoChoices } from '#server/features/ngos/ngos.queries.ts';
 import { releaseCounts } from '#server/features/jail/jail.release.ts';
 import { advanceReleaseClock } from '#server/lib/case-facts.ts';
 import { addDays } from '#shared/release.ts';
@@ -103,11 +103,9 @@ try {
     ['family: case status', () => listCaseStatuses(db, familyId)],
     ['lawyer: pending requests', () => listPendingRequests(db, lawyerId)],
     ['lawyer: clients', () => listClients(db, lawyerId)],
-    // The route's two statements: the member's prison location, then the NGOs with a free seat nearest it.
-    [
-      'dashboard, Select NGO (free seats, nearest first)',
-      async () => listNgos(db, { availableOnly: true, near: (await findMemberLocation(db, familyId)) ?? null }),
-    ],
+    // One statement: the member's prison location and the nearest NGOs with a free seat (or those named so).
+    ['dashboard, Select NGO (free seats, nearest first)', () => listNgoChoices(db, familyId, undefined)],
+    ['dashboard, Select NGO by name', () => listNgoChoices(db, familyId, 'bench ngo 1')],
   ];
   const out: string[] = [`# EXPLAIN of the hot reads at ${members.toLocaleString('en')} family members (${handle.kind})`, ''];
   const summary: string[] = ['| read | statements | rows touched (all statements) | whole-table scans |', '|---|---|---|---|'];

@@ -192,7 +192,9 @@ function scenarios(p: Prepared): Scenario[] {
     get('dashboard, filter past the maximum', '/api/jail/members?pageSize=50&filter=past-maximum', p.jail),
     get('dashboard, release counts', '/api/jail/release-counts', p.jail),
     get('bail page', '/api/jail/members', p.jail),
-    get('dashboard, Select NGO (free seats, nearest first)', `/api/ngos?available=true&near=${p.familyId}`, p.jail),
+    get('dashboard, Select NGO (free seats, nearest first)', `/api/ngos/choices?member=${p.familyId}`, p.jail),
+    // 'Bench NGO 1' starts the names of 111 of the 200 NGOs: a broad search.
+    get('dashboard, Select NGO by name', `/api/ngos/choices?member=${p.familyId}&q=bench%20ngo%201`, p.jail),
     get('family: lawyer search', '/api/family/lawyers', p.family),
     get('family: lawyer search, next page (cursor)', `/api/family/lawyers?after=${p.lawyersCursor}`, p.family),
     get('family: case status', '/api/family/cases', p.family),

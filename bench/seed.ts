@@ -211,8 +211,10 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
       (${placeStates})[1 + (i / ${typeCount}) % ${PLACES.length}],
       (${placeDistricts})[1 + (i / ${typeCount}) % ${PLACES.length}]
     FROM bench_ids WHERE kind = 'lawyer'`);
-  await run(`INSERT INTO ngos (id, name, address, contact_info, report, seats_free)
-    SELECT id, 'Bench NGO ' || i, (${arr(STATES)})[1 + i % ${STATES.length}], 'ngo' || i || '@bench.rihaai.in', '', 100000
+  // NGOs in the same places as the prisons, so 'Select NGO' has NGOs in the member's district, state and elsewhere.
+  await run(`INSERT INTO ngos (id, name, address, contact_info, report, seats_free, state, district)
+    SELECT id, 'Bench NGO ' || i, (${arr(STATES)})[1 + i % ${STATES.length}], 'ngo' || i || '@bench.rihaai.in', '', 100000,
+      (${placeStates})[1 + i % ${PLACES.length}], (${placeDistricts})[1 + i % ${PLACES.length}]
     FROM bench_ids WHERE kind = 'ngo'`);
   // Requests: members with i mod 10 < 3, to a lawyer of their first case's type (lawyer index ≡ type mod 9).
   const perType = Math.floor(nl / typeCount);

@@ -17,7 +17,7 @@ import {
 } from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
 import { decodeTimeCursor } from '#server/lib/time-cursor.ts';
-import { listNgos } from '#server/features/ngos/ngos.queries.ts';
+import { listNgoChoices, listNgos } from '#server/features/ngos/ngos.queries.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
 import { explain } from '../bench/plans.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
@@ -131,8 +131,9 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       pendingNext: () => listPendingRequests(t.db, busyId, pendingNext),
       clientsFirst: () => listClients(t.db, busyId),
       clientsNext: () => listClients(t.db, busyId, clientsNext),
-      // The jail authority's 'Select NGO' (free seats, nearest the member first) and the /ngos list.
-      ngosAvailableNear: () => listNgos(t.db, { availableOnly: true, near: facts.location }),
+      // The jail authority's 'Select NGO' (free seats, nearest the member first, or by name) and the /ngos list.
+      ngoChoicesNearest: () => listNgoChoices(t.db, memberId, undefined),
+      ngoChoicesNamed: () => listNgoChoices(t.db, memberId, 'bench ngo 1'),
       ngosAll: () => listNgos(t.db, { availableOnly: false }),
     };
     const out: Record<string, Cost> = {};

@@ -65,18 +65,43 @@ export const NgoSchema = NgoSummarySchema.extend({
   assignedCount: z.number().int(),
   state: z.string().nullable(),
   district: z.string().nullable(),
-  /** With `near`: same district as that family member's prison, same state, or elsewhere. */
-  nearness: NearnessSchema.optional(),
 });
 export type Ngo = z.infer<typeof NgoSchema>;
 
 export const NgoListQuerySchema = z.strictObject({
-  /** true: only NGOs with a free seat (the 'Select NGO' list, docs/spec.md#9-business-constants-and-limits). */
+  /** true: only NGOs with a free seat (docs/spec.md#9-business-constants-and-limits). */
   available: z.enum(['true', 'false']).optional(),
-  /** A family member's id: NGOs in their prison's district first, then their state, then the rest. */
-  near: z.uuid().optional(),
 });
 export type NgoListQuery = z.infer<typeof NgoListQuerySchema>;
+
+/**
+ * 'Select NGO' on the dashboard shows at most this many NGOs with a free seat: the nearest the
+ * member's prison, or those whose name starts with what was typed
+ * (docs/decisions/0030-select-ngo-nearest-and-by-name.md).
+ */
+export const NGO_CHOICES_LIMIT = 20;
+
+export const NgoChoicesQuerySchema = z.strictObject({
+  /** The family member the NGO is chosen for: their prison's district first, then their state, then the rest. */
+  member: z.uuid(),
+  /** The start of an NGO's name, any case; empty or absent: the nearest NGOs. */
+  q: z.string().trim().max(LIMITS.nameMax, `At most ${LIMITS.nameMax} characters.`).optional(),
+});
+export type NgoChoicesQuery = z.infer<typeof NgoChoicesQuerySchema>;
+
+/** An NGO 'Select NGO' offers: what the dashboard shows of it, its free seats, and how near it is. */
+export const NgoChoiceSchema = NgoSummarySchema.extend({
+  seatsFree: z.number().int(),
+  state: z.string().nullable(),
+  district: z.string().nullable(),
+  /** Same district as the member's prison, same state, or elsewhere. */
+  nearness: NearnessSchema,
+});
+export type NgoChoice = z.infer<typeof NgoChoiceSchema>;
+
+/** `more`: other NGOs with a free seat exist beyond these (nearest) or also match (search). */
+export const NgoChoicesSchema = z.object({ items: z.array(NgoChoiceSchema), more: z.boolean() });
+export type NgoChoices = z.infer<typeof NgoChoicesSchema>;
 
 export const NgoListSchema = z.object({ items: z.array(NgoSchema) });
 export type NgoList = z.infer<typeof NgoListSchema>;

@@ -79,7 +79,10 @@ async function search(page: Page, text: string) {
 
 async function chooseNgo(page: Page, memberName: string, ngoName: string) {
   const card = page.getByRole('article', { name: memberName });
+  // 'Select NGO' offers the nearest 20; the name finds any NGO with a free seat.
+  await card.getByLabel(/^Find an NGO by name/).fill(ngoName);
   const select = card.getByLabel(/^Select NGO/);
+  await expect(select.locator('option', { hasText: ngoName })).toHaveCount(1);
   const value = await select.locator('option', { hasText: ngoName }).getAttribute('value');
   expect(value).toBeTruthy();
   await select.selectOption(value ?? '');

@@ -371,6 +371,13 @@ export const ngos = pgTable(
     check('ngos_seats_free_nonnegative', sql`${t.seatsFree} >= 0`),
     check('ngos_assigned_count_nonnegative', sql`${t.assignedCount} >= 0`),
     check('ngos_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
+    // 'Select NGO': the nearest with a free seat, or by the start of the name (drizzle/0016_ngo_choices.sql).
+    index('ngos_free_place_idx')
+      .on(t.state, t.district, t.name, t.id)
+      .where(sql`${t.seatsFree} > 0`),
+    index('ngos_free_name_prefix_idx')
+      .on(sql`lower(${t.name}) text_pattern_ops`)
+      .where(sql`${t.seatsFree} > 0`),
   ],
 );
 

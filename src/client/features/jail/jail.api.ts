@@ -10,7 +10,7 @@ import {
   type BailUndoResult,
   type MemberFilter,
 } from '#shared/jail.ts';
-import { NgoListSchema } from '#shared/ngos.ts';
+import { NgoChoicesSchema } from '#shared/ngos.ts';
 import { api } from '#client/lib/api-client.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
@@ -49,18 +49,22 @@ export function membersQuery(p: MembersParams) {
   });
 }
 
-/** NGOs with a free seat, for 'Select NGO' (docs/spec.md#9-business-constants-and-limits). */
-/** 'Select NGO' for one member: NGOs with a seat, those in the member's prison district first, then the state. */
-export const nearbyNgosQuery = (memberId: string) =>
+/**
+ * 'Select NGO' for one member: at most NGO_CHOICES_LIMIT NGOs with a free seat, the nearest the
+ * member's prison, or with `q` those whose name starts with it.
+ */
+export const ngoChoicesQuery = (memberId: string, q: string) =>
   queryOptions({
-    queryKey: [...NGO_QUERIES, 'available', 'near', memberId],
-    queryFn: () => api('GET', `/api/ngos?available=true&near=${encodeURIComponent(memberId)}`, NgoListSchema),
+    queryKey: [...NGO_QUERIES, 'choices', memberId, q],
+    queryFn: () =>
+      api(
+        'GET',
+        `/api/ngos/choices?${new URLSearchParams(q ? { member: memberId, q } : { member: memberId }).toString()}`,
+        NgoChoicesSchema,
+      ),
+    // Keep the list on screen while a search's answer comes.
+    placeholderData: keepPreviousData,
   });
-
-export const availableNgosQuery = queryOptions({
-  queryKey: [...NGO_QUERIES, 'list', true],
-  queryFn: () => api('GET', '/api/ngos?available=true', NgoListSchema),
-});
 
 /**
  * Callbacks go to the hook, not to `mutate`: the refetch that follows can unmount the component

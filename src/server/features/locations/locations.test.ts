@@ -4,10 +4,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyRegistration, LawyerSearch } from '#shared/family.ts';
 import type { LawyerRegistration } from '#shared/lawyers.ts';
-import type { Ngo, NgoList } from '#shared/ngos.ts';
+import type { Ngo } from '#shared/ngos.ts';
 import { INDIA_STATES, isDistrictOf } from '#shared/india-locations.ts';
 import { useTestApp } from '#tests/test-app.ts';
-import { createFamilyMember, createJailAuthority, createLawyer, createNgo, createUser, sessionCookie } from '#tests/factories.ts';
+import { createFamilyMember, createJailAuthority, createLawyer, createUser, sessionCookie } from '#tests/factories.ts';
 
 const t = useTestApp();
 let jail: string;
@@ -158,34 +158,5 @@ describe('nearby first', () => {
       [b.user.id, 'other'],
     ]);
   });
-
-  it('NGO picker: with near=<member>, NGOs in that district, then that state, then the rest', async () => {
-    const member = await createFamilyMember(t.db, { location: SITAPUR });
-    const far = await createNgo(t.db, { name: 'A Far NGO', location: NEW_DELHI });
-    const state = await createNgo(t.db, { name: 'B State NGO', location: LUCKNOW });
-    const near = await createNgo(t.db, { name: 'C Near NGO', location: SITAPUR });
-    const full = await createNgo(t.db, { name: 'D Full NGO', location: SITAPUR, seatsFree: 0 });
-    const res = await t.request('GET', `/api/ngos?available=true&near=${member.user.id}`, { cookie: jail });
-    expect(res.statusCode, res.body).toBe(200);
-    const items = res.json<NgoList>().items;
-    const mine = items.filter((n) => [far.id, state.id, near.id, full.id].includes(n.id));
-    expect(mine.map((n) => [n.id, n.nearness])).toEqual([
-      [near.id, 'district'],
-      [state.id, 'state'],
-      [far.id, 'other'],
-    ]);
-    // Every district match comes before every state match, before the rest.
-    const order = { district: 0, state: 1, other: 2 } as const;
-    const ranks = items.map((n) => order[n.nearness ?? 'other']);
-    expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
-  });
-
-  it('NGO picker: an unknown member is a 404; a bad id a 400; only the jail authority may ask', async () => {
-    expect((await t.request('GET', `/api/ngos?near=00000000-0000-4000-8000-000000000000`, { cookie: jail })).statusCode).toBe(404);
-    expect((await t.request('GET', `/api/ngos?near=nope`, { cookie: jail })).statusCode).toBe(400);
-    const member = await createFamilyMember(t.db, { location: SITAPUR });
-    const cookie = await sessionCookie(t.db, member.user.id);
-    expect((await t.request('GET', `/api/ngos?near=${member.user.id}`, { cookie })).statusCode).toBe(403);
-    expect((await t.request('GET', `/api/ngos?near=${member.user.id}`)).statusCode).toBe(401);
-  });
+  // The NGO picker's order by place: src/server/features/ngos/ngo-choices.test.ts.
 });

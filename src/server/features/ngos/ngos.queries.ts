@@ -1,12 +1,12 @@
 // NGO management by the jail authority (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong: add, edit seats; who is assigned to each).
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Ngo, NgoInput, NgoMembersPage, NgoUpdate } from '#shared/ngos.ts';
-import { NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Ngo, NgoChoice, NgoChoices, NgoInput, NgoMembersPage, NgoUpdate } from '#shared/ngos.ts';
+import { NGO_CHOICES_LIMIT, NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedSqlByKey } from '../../db/prepared.ts';
 import { familyMembers, ngoAssignments, ngos, users } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
-import { nearbyFirst, nearnessOf } from '../../lib/location.ts';
-import { toStoredLocation, type Location } from '#shared/locations.ts';
+import { NEARNESS, toStoredLocation } from '#shared/locations.ts';
 import { capacityRefusal, hasFreeSeat, ngoChanged, ngoNotFound } from '../../policies/ngo.policy.ts';
 
 // The list and its counts read the ngos table alone: the assigned count is kept on the NGO row by
@@ -29,25 +29,81 @@ function selectNgos(db: Db) {
     .from(ngos);
 }
 
-/** With `near` (a family member's prison location): NGOs in that district first, then that state. */
-export async function listNgos(db: Db, options: { availableOnly: boolean; near?: Location | null }): Promise<Ngo[]> {
+/** Every NGO, or those with a free seat, by name: the /ngos screen. */
+export async function listNgos(db: Db, options: { availableOnly: boolean }): Promise<Ngo[]> {
   const q = selectNgos(db);
   const filtered = options.availableOnly ? q.where(hasFreeSeat()) : q;
-  if (options.near === undefined) return filtered.orderBy(asc(ngos.name), asc(ngos.id));
-  const near = options.near;
-  const rows = await filtered.orderBy(...nearbyFirst(ngos, near), asc(ngos.name), asc(ngos.id));
-  return rows.map((r) => ({ ...r, nearness: nearnessOf(r, near) }));
+  return filtered.orderBy(asc(ngos.name), asc(ngos.id));
 }
 
-/** A family member's prison location; undefined when there is no such member. */
-export async function findMemberLocation(db: Db, familyMemberId: string): Promise<Location | null | undefined> {
-  const [row] = await db
-    .select({ state: familyMembers.state, district: familyMembers.district })
-    .from(familyMembers)
-    .where(eq(familyMembers.userId, familyMemberId))
-    .limit(1);
-  if (!row) return undefined;
-  return row.state && row.district ? { state: row.state, district: row.district } : null;
+// 'Select NGO' (docs/decisions/0030-select-ngo-nearest-and-by-name.md): one statement reads the
+// member's place and at most NGO_CHOICES_LIMIT + 1 NGOs with a free seat, each part a range of a
+// partial index (drizzle/0016_ngo_choices.sql), so an answer costs the same however many NGOs there
+// are. `seats_free > 0` is written as a literal: the kept generic plan can then use the partial indexes.
+const READ = NGO_CHOICES_LIMIT + 1;
+const CHOICE_COLUMNS = `n.id, n.name, n.address, n.contact_info as "contactInfo", n.report, n.seats_free as "seatsFree", n.state, n.district`;
+
+/**
+ * The nearest: the member's district (by name), then the rest of their state (by district, then
+ * name), then elsewhere (by state, district, name; NGOs without a place last). Each band is read in
+ * the order of ngos_free_place_idx (state, district, name, id) and stops after READ rows, in two
+ * ranges where it skips the member's own district or state: at most seven short range reads, sorted.
+ */
+function nearestChoices(): SQL {
+  const band = (rank: number, where: string, order: string) =>
+    sql.raw(`(select ${CHOICE_COLUMNS}, ${rank} as rank from ngos n
+      where n.seats_free > 0 and ${where} order by ${order} limit ${READ})`);
+  const place = 'n.state, n.district, n.name, n.id';
+  return sql`select * from (
+    ${band(0, 'n.state = m.state and n.district = m.district', 'n.name, n.id')}
+    union all ${band(1, 'n.state = m.state and n.district < m.district', 'n.district, n.name, n.id')}
+    union all ${band(1, 'n.state = m.state and n.district > m.district', 'n.district, n.name, n.id')}
+    union all ${band(2, 'n.state < m.state', place)}
+    union all ${band(2, 'n.state > m.state', place)}
+    union all ${band(2, 'n.state is null', place)}
+    union all ${band(2, 'm.state is null and n.state is not null', place)}
+  ) b order by rank, state, district, name, id limit ${sql.raw(String(READ))}`;
+}
+
+/**
+ * The NGOs whose name starts with the text typed, any case: the first READ names from there on in
+ * ngos_free_name_prefix_idx (lower(name), byte order), then those of them that start with it. The
+ * range has only its lower end in the index condition: with both ends the planner guesses a few
+ * matches and may read every match to sort them; this way it reads at most READ index entries.
+ */
+function namedChoices(): SQL {
+  const name = sql.raw('lower(n.name)');
+  return sql`select b.*, case when b.state = m.state and b.district = m.district then 0 when b.state = m.state then 1 else 2 end as rank
+    from (select ${sql.raw(CHOICE_COLUMNS)} from ngos n where n.seats_free > 0 and ${name} ~>=~ lower(${sql.placeholder('q')})
+      order by ${name} using ~<~ limit ${sql.raw(String(READ))}) b
+    where starts_with(lower(b.name), lower(${sql.placeholder('q')}))`;
+}
+
+type ChoiceRow = Omit<NgoChoice, 'nearness' | 'id'> & { id: string | null; rank: number };
+
+// No member: no row. A member and no NGO: one row of nulls (the left join).
+const choicesStatement = preparedSqlByKey<'nearest' | 'named', ChoiceRow>(
+  (shape) => sql`select c.* from (select state, district from family_members where user_id = ${sql.placeholder('member')}) m
+    left join lateral (${shape === 'nearest' ? nearestChoices() : namedChoices()}) c on true
+    order by ${shape === 'nearest' ? sql.raw('c.rank, c.state, c.district, c.name, c.id') : sql.raw('lower(c.name) using ~<~')}`,
+);
+
+/**
+ * NGOs with a free seat to choose for a family member: the nearest their prison, or with `q` those
+ * whose name starts with it (nearest first among them). Undefined when there is no such member.
+ */
+export async function listNgoChoices(db: Db, memberId: string, q: string | undefined): Promise<NgoChoices | undefined> {
+  const named = !!q;
+  const { rows } = await choicesStatement(db, named ? 'named' : 'nearest').execute(named ? { member: memberId, q } : { member: memberId });
+  if (rows.length === 0) return undefined;
+  const found = rows.filter((r): r is ChoiceRow & { id: string } => r.id !== null);
+  // A search's rows come in name order: keep the first LIMIT of those, then put the nearest first.
+  const shown = found.slice(0, NGO_CHOICES_LIMIT);
+  if (named) shown.sort((a, b) => Number(a.rank) - Number(b.rank));
+  return {
+    items: shown.map(({ rank, ...r }) => ({ ...r, seatsFree: Number(r.seatsFree), nearness: NEARNESS[Number(rank)] ?? 'other' })),
+    more: found.length > NGO_CHOICES_LIMIT,
+  };
 }
 
 export async function findNgo(db: Db, id: string): Promise<Ngo | undefined> {

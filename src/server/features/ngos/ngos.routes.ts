@@ -17,6 +17,12 @@ export async function ngosRoutes(base: FastifyInstance) {
     async (req) => ngos.list(deps, requireUser(req), req.query),
   );
 
+  app.get(
+    '/api/ngos/choices',
+    { config: access.jail, schema: { querystring: schemas.NgoChoicesQuerySchema, response: { 200: schemas.NgoChoicesSchema } } },
+    async (req) => ngos.choices(deps, requireUser(req), req.query),
+  );
+
   app.post(
     '/api/ngos',
     { config: access.jail, schema: { body: schemas.NgoInputSchema, response: { 201: schemas.NgoSchema } } },
