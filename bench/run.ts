@@ -14,6 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { formatted } from './format.ts';
 import type { Prepared } from './server.ts';
@@ -283,6 +284,52 @@ function cannon(opts: autocannon.Options, onLatency: (ms: number) => void): Prom
   });
 }
 
+/**
+ * The kernel's TCP counters a slow answer can come from (retransmits, timeouts, drops, zero windows),
+ * for the -c 50 lines: a run's answers over 1 s that the server never saw take that long come from here.
+ */
+function tcpCounters(): Record<string, number> {
+  const out: Record<string, number> = {};
+  const wanted = new Set([
+    'RetransSegs',
+    'TCPTimeouts',
+    'TCPLossProbes',
+    'TCPBacklogDrop',
+    'TCPRcvQDrop',
+    'TCPZeroWindowDrop',
+    'TCPToZeroWindowAdv',
+    'ListenOverflows',
+    'ListenDrops',
+    'TCPSynRetrans',
+  ]);
+  for (const file of ['/proc/net/snmp', '/proc/net/netstat']) {
+    let lines: string[];
+    try {
+      lines = fs.readFileSync(file, 'utf8').split('\n');
+    } catch {
+      continue;
+    }
+    for (let i = 0; i + 1 < lines.length; i += 2) {
+      const names = lines[i]!.split(/\s+/).slice(1);
+      const values = lines[i + 1]!.split(/\s+/).slice(1);
+      names.forEach((n, j) => {
+        if (wanted.has(n)) out[n] = Number(values[j]);
+      });
+    }
+  }
+  try {
+    // Packets the kernel dropped from a CPU's backlog queue (loopback traffic goes through it).
+    out.softnetDropped = fs
+      .readFileSync('/proc/net/softnet_stat', 'utf8')
+      .trim()
+      .split('\n')
+      .reduce((n, line) => n + parseInt(line.split(/\s+/)[1] ?? '0', 16), 0);
+  } catch {
+    // not Linux
+  }
+  return out;
+}
+
 async function measure(base: string, s: Scenario, conns: number, seconds: number, baseline: number | null): Promise<Result> {
   const before = await drain(base);
   // --quick counts requests rather than seconds, so a slow, busy machine still completes every one.
@@ -402,9 +449,21 @@ async function main() {
       const b50 = await measure(base, baselineScenario, 50, c50, null);
       results.push({ ...b50, name: `${b50.name} (at -c 50)` });
       for (const s of list.filter((x) => x.group === 'read')) {
+        const tcpBefore = tcpCounters();
+        const loop = monitorEventLoopDelay({ resolution: 10 });
+        loop.enable();
         const r = await measure(base, s, 50, c50, b50.reqPerSec);
+        loop.disable();
         results.push(r);
-        console.log(`  ${r.name} at -c 50: ${r.reqPerSec} req/s, max ${r.max} ms, ${r.over1s} over 1 s`);
+        const tcpAfter = tcpCounters();
+        const tcp = Object.entries(tcpAfter)
+          .map(([k, v]) => [k, v - (tcpBefore[k] ?? 0)] as const)
+          .filter(([, d]) => d > 0)
+          .map(([k, d]) => `${k} ${d}`)
+          .join(', ');
+        console.log(
+          `  ${r.name} at -c 50: ${r.reqPerSec} req/s, max ${r.max} ms, ${r.over1s} over 1 s; this process's longest event-loop delay ${Math.round(loop.max / 1e6)} ms; TCP: ${tcp || 'no retransmits or drops'}`,
+        );
       }
     }
     const signIn = list.find((x) => x.group === 'sign-in');

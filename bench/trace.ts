@@ -1,5 +1,5 @@
 // BENCH_TRACE=<file> (bench/server.ts): what happened when an answer was slow. Records answers over
-// 1 s (start and end), garbage-collection pauses over 50 ms, stalls of the event loop over 200 ms
+// 1 s in the server (from the parsed request to the answer handed to the kernel), garbage-collection pauses over 50 ms, stalls of the event loop over 200 ms
 // (PGlite runs each statement synchronously on it), and, once a second on PGlite, the checkpoint
 // counters; writes them as JSON lines when the server stops. For finding causes, not for the table.
 import fs from 'node:fs';
@@ -11,15 +11,31 @@ type Sample = (() => Promise<Record<string, unknown> | undefined>) | undefined;
 export function startTrace(app: FastifyInstance, file: string, sampleDb: Sample): () => void {
   const events: Record<string, unknown>[] = [];
   const at = () => new Date().toISOString();
-  const started = new WeakMap<object, number>();
+  // Timed from the moment Node has parsed the request (before any of the app's onRequest hooks, which
+  // include the session's statement) to the moment its answer is handed to the kernel; and, apart,
+  // from the app's hooks on (what a hook added here sees), so a slow answer shows where it waited.
+  const arrived = new WeakMap<object, number>();
+  const hooked = new WeakMap<object, number>();
+  app.server.prependListener('request', (raw: object) => {
+    arrived.set(raw, performance.now());
+  });
   app.addHook('onRequest', async (req) => {
-    started.set(req, performance.now());
+    hooked.set(req, performance.now());
   });
   app.addHook('onResponse', async (req) => {
-    const t0 = started.get(req);
+    const t0 = arrived.get(req.raw);
     if (t0 === undefined) return;
-    const ms = performance.now() - t0;
-    if (ms > 1000) events.push({ at: at(), kind: 'slow-answer', ms: Math.round(ms), url: req.url.slice(0, 80) });
+    const now = performance.now();
+    const ms = now - t0;
+    const t1 = hooked.get(req);
+    if (ms > 1000)
+      events.push({
+        at: at(),
+        kind: 'slow-answer',
+        ms: Math.round(ms),
+        beforeLastHookMs: t1 === undefined ? null : Math.round(t1 - t0),
+        url: req.url.slice(0, 80),
+      });
   });
   const gc = new PerformanceObserver((list) => {
     for (const e of list.getEntries())

@@ -264,7 +264,10 @@ const clientRows = preparedSelect((db) => {
       ngoContactInfo: ngos.contactInfo,
       ...familyContactColumns,
       case: cases,
-      documents: documentsJson(familyMembers.userId, true),
+      // Read once per client, on its first row (the one listClients builds the client from), not once
+      // per case: the other rows of the client carry null.
+      documents: sql`case when row_number() over (partition by ${page.id} order by ${cases.createdAt}, ${cases.caseNumber}) = 1
+        then ${documentsJson(familyMembers.userId, true)} end`,
     })
     .from(lawyers)
     .leftJoin(page, sql`true`)
