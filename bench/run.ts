@@ -275,12 +275,26 @@ function scenarios(p: Prepared): Scenario[] {
   ];
 }
 
-function cannon(opts: autocannon.Options, onLatency: (ms: number) => void): Promise<autocannon.Result> {
+/** BENCH_TRACE: the answers this process saw take over 400 ms (wall-clock end, ms, local port), for bench/trace-match.ts. */
+const slowSeen: string[] = [];
+
+function cannon(opts: autocannon.Options, onLatency: (ms: number) => void, row = ''): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(opts, (err: unknown, result) =>
       err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(result),
     );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => onLatency(ms));
+    instance.on('response', (client: unknown, _status: number, _bytes: number, ms: number) => {
+      onLatency(ms);
+      if (ms > 400 && process.env.BENCH_TRACE)
+        slowSeen.push(
+          JSON.stringify({
+            row,
+            end: Math.round((performance.timeOrigin + performance.now()) * 10) / 10,
+            ms,
+            port: (client as { conn?: { localPort?: number } }).conn?.localPort,
+          }),
+        );
+    });
   });
 }
 
@@ -362,6 +376,7 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
       lastAnswer = performance.now();
       if (ms > 1000) over1s++;
     },
+    `${s.name} -c ${conns}`,
   );
   const after = await drain(base);
   const onRoute = routeDelta(before, after, s.route);
@@ -521,6 +536,7 @@ async function main() {
   } finally {
     child.send({ type: 'stop' });
     await new Promise((resolve) => child.once('exit', resolve));
+    if (process.env.BENCH_TRACE) fs.writeFileSync(`${process.env.BENCH_TRACE}.client`, slowSeen.join('\n') + '\n');
   }
 }
 

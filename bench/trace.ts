@@ -22,10 +22,18 @@ export function startTrace(app: FastifyInstance, file: string, sampleDb: Sample)
   app.addHook('onRequest', async (req) => {
     hooked.set(req, performance.now());
   });
+  // Every answer's wall-clock times by the client's port (arrived, hooks reached, handed to the kernel),
+  // and every new connection, so bench/trace-match.ts can place each answer the client saw as slow.
+  const wall = (t: number) => Math.round((performance.timeOrigin + t) * 10) / 10;
+  const answers: string[] = [];
+  app.server.on('connection', (socket: { remotePort?: number }) => {
+    events.push({ kind: 'connection', wall: wall(performance.now()), port: socket.remotePort });
+  });
   app.addHook('onResponse', async (req) => {
     const t0 = arrived.get(req.raw);
     if (t0 === undefined) return;
     const now = performance.now();
+    answers.push(`${req.raw.socket.remotePort} ${wall(t0)} ${wall(hooked.get(req) ?? t0)} ${wall(now)}`);
     const ms = now - t0;
     const t1 = hooked.get(req);
     if (ms > 1000)
@@ -67,5 +75,6 @@ export function startTrace(app: FastifyInstance, file: string, sampleDb: Sample)
     clearInterval(sampler);
     gc.disconnect();
     fs.writeFileSync(file, events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    fs.writeFileSync(`${file}.answers`, answers.join('\n') + '\n');
   };
 }

@@ -157,6 +157,39 @@ function preparePgliteStatements(client: PGlite): void {
   client.query = query as PGlite['query'];
 }
 
+/** Resolves in the event loop's check phase, after the poll phase has accepted and read what is waiting. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each statement synchronously on the event loop, and a statement that a promise
+ * continuation starts runs inside whatever I/O callback's microtask drain comes first, one of them
+ * being the accept of each new connection. Under load, a burst of new connections was then accepted
+ * one per round of work (the kernel's accept queue held 44 while the server took one every 20-40 ms:
+ * first answers over 1 s at -c 50, bench/trace-match.ts). Starting each statement, and handing back
+ * its rows, in the check phase leaves the poll phase to accept and read everything waiting first
+ * (docs/decisions/0032-pglite-yields-to-io.md).
+ */
+function yieldToIo(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await nextTurn();
+    try {
+      return await query(...args);
+    } finally {
+      await nextTurn();
+    }
+  }) as PGlite['query'];
+  client.exec = (async (...args: Parameters<PGlite['exec']>) => {
+    await nextTurn();
+    try {
+      return await exec(...args);
+    } finally {
+      await nextTurn();
+    }
+  });
+}
+
 /** How long a request waits for a pooled connection before it fails (and answers 503). */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -196,6 +229,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       await client.exec(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
       preparePgliteStatements(client);
     }
+    yieldToIo(client);
     // PGlite runs in this process: a failed statement rejects its own query (and reaches the
     // error handler); there is no socket to drop, so nothing else can emit an error event.
     const db = drizzlePglite(client, { schema, casing: CASING, logger }) as unknown as Db;
