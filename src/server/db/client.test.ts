@@ -105,3 +105,24 @@ describe('prepared statements', () => {
     expect(r[0]?.n).toBe(2);
   });
 });
+
+describe('PGlite leaves the event loop its turn (decision 0032)', () => {
+  it.skipIf(usePostgres())('runs a statement, and hands back its rows, only after the callbacks already due (accepts, reads)', async () => {
+    for (const prepare of [true, false]) {
+      const handle = await openDb({ prepare });
+      try {
+        await handle.db.execute(sql`select ${1}::int as n`); // plans it, and any first-use work
+        const order: string[] = [];
+        const statement = handle.db.execute(sql`select ${2}::int as n`).then(() => order.push('statement'));
+        const unprepared = handle.db.execute(sql.raw('select 3 as n')).then(() => order.push('unprepared'));
+        // Stands for the poll phase's callbacks that were due when the statements were asked for.
+        setImmediate(() => order.push('io'));
+        await Promise.all([statement, unprepared]);
+        expect(order[0]).toBe('io');
+        expect(order.slice(1).sort()).toEqual(['statement', 'unprepared']);
+      } finally {
+        await handle.close();
+      }
+    }
+  });
+});
