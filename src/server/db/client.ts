@@ -180,14 +180,14 @@ function yieldToIo(client: PGlite): void {
       await nextTurn();
     }
   }) as PGlite['query'];
-  client.exec = (async (...args: Parameters<PGlite['exec']>) => {
+  client.exec = async (...args: Parameters<PGlite['exec']>) => {
     await nextTurn();
     try {
       return await exec(...args);
     } finally {
       await nextTurn();
     }
-  });
+  };
 }
 
 /** How long a request waits for a pooled connection before it fails (and answers 503). */
