@@ -112,8 +112,8 @@ interface RequestCaseRow {
 type WithRequest<R> = R & { requestId: string; createdAt: Date; id: string; name: string; email: string; phone: string; address: string };
 
 /**
- * A page: one item per request, in the rows' order, from rows that come one per request and case (or one per request)
- * (`make` builds the item from its first row and `addCase`, if given, adds each row's case to it), cut at
+ * A page: one item per request, in the rows' order, from rows that come one per request and case, or one
+ * per request (`make` builds the item from its first row and `addCase`, if given, adds each row's case), cut at
  * a page, with the next page's cursor when the rows held one request more. The lawyer's row alone (no
  * request) gives none; no row at all (not registered) gives undefined.
  */
@@ -250,8 +250,8 @@ const clientRows = preparedSelect((db) => {
       ngoName: ngos.name,
       ngoContactInfo: ngos.contactInfo,
       ...familyContactColumns,
-      // The client's cases (LawyerCaseSchema, in its order), built by the database: a row per client and
-      // case, a column per fact, made the driver and the row mapper do most of the list's work.
+      // The client's cases as one JSON array in LawyerCaseSchema's order, built by the database: a row per
+      // case with a column per fact made the driver and the row mapper do most of the list's work.
       cases: sql<LawyerCase[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type,
         'detail', c.detail, 'facts', json_build_object('prisonerName', c.prisoner_name, 'prisonerRelation', c.prisoner_relation,
         'prison', c.prison, 'custodySince', c.custody_since, 'court', c.court, 'cnr', c.cnr, 'offences', c.offences,
