@@ -74,6 +74,8 @@ async function main() {
   const shape = shapeFor(members);
   let jailId: string;
   if (keep) {
+    // Migrations added since the seed apply to it, with their backfills (an A/B run across a migration).
+    await migrate(handle, migrationsFolder());
     const [jailUser] = await rows(`select id from users where email = 'jail@bench.rihaai.in'`);
     if (!jailUser) throw new Error('BENCH_KEEP: this database was not seeded by the bench.');
     jailId = String(jailUser.id);

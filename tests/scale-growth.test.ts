@@ -16,6 +16,7 @@ import {
   type LawyerCursor,
 } from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
+import { LawyerClientListSchema } from '#shared/lawyers.ts';
 import { decodeTimeCursor } from '#server/lib/time-cursor.ts';
 import { listNgoChoices, listNgos } from '#server/features/ngos/ngos.queries.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
@@ -100,7 +101,7 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
         order by fm.user_id limit ${members / 5}) m`);
     await rows('analyze lawyer_requests');
     const pendingFirst = (await listPendingRequests(t.db, busyId))!;
-    const clientsFirst = (await listClients(t.db, busyId))!;
+    const clientsFirst = LawyerClientListSchema.parse(JSON.parse((await listClients(t.db, busyId))!));
     expect(pendingFirst.requests).toHaveLength(20);
     expect(clientsFirst.clients).toHaveLength(20);
     const pendingNext = decodeTimeCursor(pendingFirst.nextCursor!);

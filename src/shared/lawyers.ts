@@ -95,8 +95,10 @@ export const RequestDecisionSchema = z.object({
 export type RequestDecision = z.infer<typeof RequestDecisionSchema>;
 
 /** An accepted client on /lawyer-cases, with every bail paper on their record (newest first). */
-export const LawyerClientSchema = FamilyContactSchema.extend({
+export const LawyerClientSchema = z.object({
+  /** When this lawyer accepted the client: first, as the list writes it (the rest is the member's stored card). */
   acceptedAt: z.string(),
+  ...FamilyContactSchema.shape,
   /** Where the client stands beyond the lawyer: bail accepted when, and the NGO. */
   bailAcceptedAt: z.string().nullable(),
   ngo: z.object({ name: z.string(), contactInfo: z.string() }).nullable(),

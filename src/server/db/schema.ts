@@ -141,6 +141,10 @@ export const familyMembers = pgTable(
     // (JailMemberSchema), kept exact by triggers; the list hands it to the response as it is.
     // Never written by code (docs/decisions/0021-stored-member-cards.md).
     card: text().notNull().default(''),
+    // drizzle/0017_client_cards.sql: the member as a lawyer's client (LawyerClientSchema without acceptedAt)
+    // as JSON text, kept exact by the same triggers; the lawyer's list hands it to the response as it is.
+    // Never written by code.
+    clientCard: text().notNull().default(''),
   },
   (t) => [
     check('family_members_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),

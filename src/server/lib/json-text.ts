@@ -10,12 +10,3 @@ export type JsonText<T> = string & { readonly __json: T };
 export function sendJsonText<T>(reply: FastifyReply, body: JsonText<T>): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
-
-/**
- * A value built field by field to its response schema, as JSON text: sent as it is, without the
- * serialiser's check against the schema (for a hot read whose check cost more than its statement).
- * The route's tests hold the text to the schema byte for byte.
- */
-export function jsonTextOf<T>(value: T): JsonText<T> {
-  return JSON.stringify(value) as JsonText<T>;
-}

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { JailMemberSchema, MembersPageSchema, type JailMember } from '#shared/jail.ts';
+import type { StoredOffence } from '#shared/cases.ts';
 import type { Db } from '#server/db/client.ts';
 import { bailReviews, cases, documents, familyMembers, lawyerRequests, ngoAssignments, ngos, users } from '#server/db/schema.ts';
 import { toDocumentMeta } from '#server/lib/documents.ts';
@@ -144,13 +145,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every member's stored card is what the former list statement gives, byte for byte. */
-async function expectCardsExact(ids: string[], step: string) {
-  const [stored, reference] = await Promise.all([storedCards(t.db, ids), referenceCards(t.db, ids)]);
-  expect(stored.size, step).toBe(reference.size);
-  for (const [id, card] of reference) expect(stored.get(id), `${step}: ${id}`).toBe(card);
+/**
+ * The stored client cards (drizzle/0017_client_cards.sql) and the same cards computed now from the source
+ * tables by the function that defines them: what they hold is checked against the lawyer's former list
+ * in one-statement-reads.test.ts; here, that the triggers keep them current.
+ */
+async function clientCards(db: Db, ids: string[]): Promise<{ stored: Map<string, string>; fresh: Map<string, string> }> {
+  const rows = await db
+    .select({ id: familyMembers.userId, stored: familyMembers.clientCard, fresh: sql<string>`member_client_card(${familyMembers})` })
+    .from(familyMembers)
+    .where(inArray(familyMembers.userId, ids));
+  return { stored: new Map(rows.map((r) => [r.id, r.stored])), fresh: new Map(rows.map((r) => [r.id, r.fresh])) };
 }
 
+/** Every member's stored card is what the former list statement gives, byte for byte, and their client card is current. */
+async function expectCardsExact(ids: string[], step: string) {
+  const [stored, reference, clients] = await Promise.all([storedCards(t.db, ids), referenceCards(t.db, ids), clientCards(t.db, ids)]);
+  expect(stored.size, step).toBe(reference.size);
+  for (const [id, card] of reference) expect(stored.get(id), `${step}: ${id}`).toBe(card);
+  expect(clients.stored.size, step).toBe(reference.size);
+  for (const [id, card] of clients.fresh) {
+    expect(card, `${step}: ${id}`).toMatch(/^\{"id":/);
+    expect(clients.stored.get(id), `${step}: client card of ${id}`).toBe(card);
+  }
+}
+
+const theft: StoredOffence = { code: 'theft', label: null, maxMonths: 36, life: false, death: false };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 describe('stored member cards', () => {
@@ -187,6 +207,14 @@ describe('stored member cards', () => {
               defaultBailEligibleOn: '2026-01-15',
               chargesheetFiledOn: '2026-01-10',
             })
+            .where(eq(cases.id, aCase!.id)),
+      ],
+      [
+        "the case's facts (shown to the member's lawyers, not on the jail card)",
+        () =>
+          t.db
+            .update(cases)
+            .set({ prisonerName: 'Ravi', court: 'Sessions Court', detail: 'Bail hearing "soon"', offences: [theft] })
             .where(eq(cases.id, aCase!.id)),
       ],
       ['the release date recorded', () => t.db.update(cases).set({ releasedOn: '2026-03-01' }).where(eq(cases.id, aCase!.id))],
@@ -273,17 +301,40 @@ describe('stored member cards', () => {
       ['an uploader account deleted', () => t.db.delete(users).where(eq(users.id, l2.user.id))],
       ['a member deleted', () => t.db.delete(users).where(eq(users.id, c.id))],
     ];
+    const same = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([id, card]) => b.get(id) === card);
     let previous = await storedCards(t.db, ids);
+    let previousClients = (await clientCards(t.db, ids)).stored;
     const unchanged: string[] = [];
+    const clientsUnchanged: string[] = [];
     for (const [step, change] of steps) {
       await change();
       await expectCardsExact(ids, step);
       const now = await storedCards(t.db, ids);
-      if (now.size === previous.size && [...now].every(([id, card]) => previous.get(id) === card)) unchanged.push(step);
+      const nowClients = (await clientCards(t.db, ids)).stored;
+      if (same(now, previous)) unchanged.push(step);
+      if (same(nowClients, previousClients)) clientsUnchanged.push(step);
       previous = now;
+      previousClients = nowClients;
     }
-    // Every step but the first (nothing) and the daily pass (no date on a card moves with the clock).
-    expect(unchanged).toEqual(['new members with cases', 'the daily pass']);
+    // Every step but the first (nothing), the daily pass (no date on a card moves with the clock) and the
+    // facts, which the jail card does not show.
+    expect(unchanged).toEqual([
+      'new members with cases',
+      "the case's facts (shown to the member's lawyers, not on the jail card)",
+      'the daily pass',
+    ]);
+    // A client card does not show the member's lawyers, nor the NGO's address and report.
+    expect(clientsUnchanged).toEqual([
+      'new members with cases',
+      'a lawyer requested',
+      'the request accepted',
+      'a second lawyer accepted earlier (order)',
+      'a lawyer renamed',
+      'a request withdrawn',
+      'a request rejected, another accepted for another member',
+      'the daily pass',
+      'a lawyer account deleted',
+    ]);
   });
 
   it('the list answers the stored cards, and its JSON text is what MembersPageSchema describes', async () => {

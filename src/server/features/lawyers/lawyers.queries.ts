@@ -1,18 +1,14 @@
-// SQL of the lawyer journey. Each list is one statement: a row per item and case, grouped here
-// (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md; never a query per row).
+// SQL of the lawyer journey. Each list is one statement (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md;
+// never a query per row): pending requests come a row per request and case, grouped here; clients a row
+// per client, their stored card (docs/decisions/0031-lawyer-clients-as-json-text.md).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
-import {
-  LAWYER_LIST_PAGE_SIZE,
-  type LawyerCase,
-  type LawyerClient,
-  type PendingRequest,
-  type SaveLawyerRegistration,
-} from '#shared/lawyers.ts';
+import { LAWYER_LIST_PAGE_SIZE, type LawyerClientList, type PendingRequest, type SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedSelect } from '../../db/prepared.ts';
-import { bailReviews, cases, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
-import { documentsJson, parsedJson, toDocumentMetas } from '../family/child-rows.sql.ts';
+import { cases, familyMembers, lawyerRequests, lawyers, users } from '../../db/schema.ts';
+import { isoText } from '../family/child-rows.sql.ts';
+import type { JsonText } from '../../lib/json-text.ts';
 import { acceptedRequestsOf, findClientRelation } from '../../policies/member-record.policy.ts';
 import { encodeTimeCursor, exactTimeText, type TimeCursor } from '../../lib/time-cursor.ts';
 import { toStoredLocation } from '#shared/locations.ts';
@@ -105,22 +101,22 @@ interface RequestCaseRow {
   email: string | null;
   phone: string | null;
   address: string | null;
-  /** The row's case, on a list with a row per item and case. */
-  case?: object | null;
+  /** The row's case. */
+  case: object | null;
 }
 
 type WithRequest<R> = R & { requestId: string; createdAt: Date; id: string; name: string; email: string; phone: string; address: string };
 
 /**
- * A page: one item per request, in the rows' order, from rows that come one per request and case, or one
- * per request (`make` builds the item from its first row and `addCase`, if given, adds each row's case), cut at
- * a page, with the next page's cursor when the rows held one request more. The lawyer's row alone (no
- * request) gives none; no row at all (not registered) gives undefined.
+ * A page: one item per request, in the rows' order, from rows that come one per request and case (`make`
+ * builds the item from its first row and `addCase` adds each row's case), cut at a page, with the next
+ * page's cursor when the rows held one request more. The lawyer's row alone (no request) gives none; no
+ * row at all (not registered) gives undefined.
  */
 function pageByRequest<R extends RequestCaseRow, T>(
   rows: R[],
   make: (r: WithRequest<R>) => T,
-  addCase?: (item: T, c: NonNullable<R['case']>) => void,
+  addCase: (item: T, c: NonNullable<R['case']>) => void,
 ): { items: T[]; nextCursor: string | null } | undefined {
   if (rows.length === 0) return undefined;
   const out: { item: T; cursor: TimeCursor }[] = [];
@@ -135,7 +131,7 @@ function pageByRequest<R extends RequestCaseRow, T>(
       items.set(requestId, item);
       out.push({ item, cursor: { at: r.at ?? '', id: requestId } });
     }
-    if (r.case && addCase) addCase(item, r.case);
+    if (r.case) addCase(item, r.case);
   }
   const page = out.slice(0, LAWYER_LIST_PAGE_SIZE);
   const last = page[page.length - 1];
@@ -244,59 +240,34 @@ const clientRows = preparedSelect((db) => {
     .select({
       lawyerId: lawyers.userId,
       requestId: page.id,
-      createdAt: page.acceptedAt,
       at: page.at,
-      bailAcceptedAt: bailReviews.decidedAt,
-      ngoName: ngos.name,
-      ngoContactInfo: ngos.contactInfo,
-      ...familyContactColumns,
-      // The client's cases as one JSON array in LawyerCaseSchema's order, built by the database: a row per
-      // case with a column per fact made the driver and the row mapper do most of the list's work.
-      cases: sql<LawyerCase[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type,
-        'detail', c.detail, 'facts', json_build_object('prisonerName', c.prisoner_name, 'prisonerRelation', c.prisoner_relation,
-        'prison', c.prison, 'custodySince', c.custody_since, 'court', c.court, 'cnr', c.cnr, 'offences', c.offences,
-        'firstOffence', c.first_offence, 'otherPendingCases', c.other_pending_cases, 'delayByAccusedDays', c.delay_by_accused_days,
-        'chargesheetFiledOn', c.chargesheet_filed_on), 'release', json_build_object('s479Status', c.s479_status,
-        's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
-        'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on, 'releasedOn', c.released_on))
-        order by c.created_at, c.case_number), '[]'::json) from cases c where c.family_member_id = ${familyMembers.userId})`,
-      documents: documentsJson(familyMembers.userId, true),
+      // The client as JSON text in LawyerClientSchema's order: when this lawyer accepted them, then the
+      // member's stored client card (drizzle/0017_client_cards.sql), which holds the rest as one object.
+      client: sql<string | null>`'{"acceptedAt":"' || ${isoText(page.acceptedAt)} || '",' || substr(${familyMembers.clientCard}, 2)`,
     })
     .from(lawyers)
     .leftJoin(page, sql`true`)
     .leftJoin(familyMembers, eq(familyMembers.userId, page.familyMemberId))
-    .leftJoin(users, eq(users.id, familyMembers.userId))
-    .leftJoin(bailReviews, eq(bailReviews.familyMemberId, familyMembers.userId))
-    .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
-    .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
     .where(eq(lawyers.userId, sql.placeholder('lawyerId')))
     .orderBy(desc(page.acceptedAt), desc(page.id));
 });
 
 /**
  * A page of the lawyer's accepted clients (the most recently accepted first) with their cases and bail
- * papers, in one statement (a row per client, its cases and papers as JSON arrays beside it, from the
- * lawyer's own record); undefined when the lawyer has no /lawyerform record.
+ * papers, in one statement (a row per client, its stored card, from the lawyer's own record), as the
+ * response's JSON text; undefined when the lawyer has no /lawyerform record.
  */
-export async function listClients(
-  db: Db,
-  lawyerId: string,
-  after?: TimeCursor,
-): Promise<{ clients: LawyerClient[]; nextCursor: string | null } | undefined> {
+export async function listClients(db: Db, lawyerId: string, after?: TimeCursor): Promise<JsonText<LawyerClientList> | undefined> {
   const cursor = after ?? AFTER_ALL;
-  const page = pageByRequest(await clientRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id }), (r): LawyerClient => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    address: r.address,
-    acceptedAt: r.createdAt.toISOString(),
-    bailAcceptedAt: r.bailAcceptedAt?.toISOString() ?? null,
-    ngo: r.ngoName === null ? null : { name: r.ngoName, contactInfo: r.ngoContactInfo ?? '' },
-    cases: parsedJson<LawyerCase[]>(r.cases),
-    documents: toDocumentMetas(r.documents),
-  }));
-  return page && { clients: page.items, nextCursor: page.nextCursor };
+  const rows = await clientRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id });
+  if (rows.length === 0) return undefined;
+  const clients = rows.flatMap((r) =>
+    r.requestId !== null && r.client !== null ? [{ ...r, requestId: r.requestId, client: r.client }] : [],
+  );
+  const page = clients.slice(0, LAWYER_LIST_PAGE_SIZE);
+  const last = page[page.length - 1];
+  const nextCursor = clients.length > LAWYER_LIST_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at ?? '', id: last.requestId }) : null;
+  return `{"clients":[${page.map((r) => r.client).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}` as JsonText<LawyerClientList>;
 }
 
 /**
