@@ -161,7 +161,10 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   // them; the flag tells the family_members triggers that only the cards move (what member_cards_refresh does for a few members).
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SELECT set_config('rihaai.writing_cards', 'on', true)`));
-    await tx.execute(sql.raw(`UPDATE family_members fm SET card = member_card(fm), client_card = member_client_card(fm)`));
+    await tx.execute(sql.raw(`UPDATE family_members fm SET card = member_card(fm)`));
+    await tx.execute(
+      sql.raw(`INSERT INTO client_cards (family_member_id, card) SELECT fm.user_id, member_client_card(fm) FROM family_members fm`),
+    );
   });
   // What autovacuum does on a live server, before anything is measured: the bulk inserts and the
   // cards' UPDATE leave a dead version of every member row (this machine's PostgreSQL runs with

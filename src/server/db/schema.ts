@@ -141,10 +141,6 @@ export const familyMembers = pgTable(
     // (JailMemberSchema), kept exact by triggers; the list hands it to the response as it is.
     // Never written by code (docs/decisions/0021-stored-member-cards.md).
     card: text().notNull().default(''),
-    // drizzle/0017_client_cards.sql: the member as a lawyer's client (LawyerClientSchema without acceptedAt)
-    // as JSON text, kept exact by the same triggers; the lawyer's list hands it to the response as it is.
-    // Never written by code.
-    clientCard: text().notNull().default(''),
   },
   (t) => [
     check('family_members_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
@@ -183,6 +179,16 @@ export const familyMembers = pgTable(
 );
 
 /** Cases per family member and type (trigger-maintained): the chart's "members with a case of type X". */
+// drizzle/0017_client_cards.sql: each member as a lawyer sees their client (LawyerClientSchema without
+// acceptedAt) as JSON text, kept exact by the member cards' triggers; the lawyer's list hands it to the
+// response as it is. Never written by code (docs/decisions/0031-lawyer-clients-as-json-text.md).
+export const clientCards = pgTable('client_cards', {
+  familyMemberId: uuid()
+    .primaryKey()
+    .references(() => familyMembers.userId, { onDelete: 'cascade' }),
+  card: text().notNull(),
+});
+
 export const memberCaseTypes = pgTable(
   'member_case_types',
   {

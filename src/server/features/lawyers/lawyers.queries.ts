@@ -6,7 +6,7 @@ import type { CaseType } from '#shared/constants.ts';
 import { LAWYER_LIST_PAGE_SIZE, type LawyerClientList, type PendingRequest, type SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedSelect } from '../../db/prepared.ts';
-import { cases, familyMembers, lawyerRequests, lawyers, users } from '../../db/schema.ts';
+import { cases, clientCards, familyMembers, lawyerRequests, lawyers, users } from '../../db/schema.ts';
 import { isoText } from '../family/child-rows.sql.ts';
 import type { JsonText } from '../../lib/json-text.ts';
 import { acceptedRequestsOf, findClientRelation } from '../../policies/member-record.policy.ts';
@@ -243,11 +243,11 @@ const clientRows = preparedSelect((db) => {
       at: page.at,
       // The client as JSON text in LawyerClientSchema's order: when this lawyer accepted them, then the
       // member's stored client card (drizzle/0017_client_cards.sql), which holds the rest as one object.
-      client: sql<string | null>`'{"acceptedAt":"' || ${isoText(page.acceptedAt)} || '",' || substr(${familyMembers.clientCard}, 2)`,
+      client: sql<string | null>`'{"acceptedAt":"' || ${isoText(page.acceptedAt)} || '",' || substr(${clientCards.card}, 2)`,
     })
     .from(lawyers)
     .leftJoin(page, sql`true`)
-    .leftJoin(familyMembers, eq(familyMembers.userId, page.familyMemberId))
+    .leftJoin(clientCards, eq(clientCards.familyMemberId, page.familyMemberId))
     .where(eq(lawyers.userId, sql.placeholder('lawyerId')))
     .orderBy(desc(page.acceptedAt), desc(page.id));
 });
