@@ -137,10 +137,11 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   await run(`DROP TABLE IF EXISTS bench_ids`);
   await run(`DROP TABLE IF EXISTS bench_facts`);
   await seedFactSets(run, todayInIndia());
-  // The stored member cards (drizzle/0009_member_cards.sql, 0017_client_cards.sql): through their triggers
-  // each bulk insert below would rewrite every member's cards again; they are written once, at the end, by
-  // the functions that define them (member_card, member_client_card). Every other trigger (the counts, the flags) runs as for the app's writes,
-  // and the card triggers are back on before anything is measured.
+  // The stored member cards (drizzle/0009_member_cards.sql, 0017_client_cards.sql): through their
+  // triggers each bulk insert below would rewrite every member's cards again; they are written once, at
+  // the end, by the functions that define them (member_card, member_client_card). Every other trigger
+  // (the counts, the flags) runs as for the app's writes, and the card triggers are back on before
+  // anything is measured.
   const cardTriggers = (
     (await run(`SELECT c.relname AS tbl, t.tgname AS name FROM pg_trigger t
       JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
@@ -157,8 +158,9 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   } finally {
     await setCardTriggers(true);
   }
-  // Every card at once (the jail list's and the lawyers' client card), as the migrations' backfills write
-  // them; the flag tells the family_members triggers that only the cards move (what member_cards_refresh does for a few members).
+  // Every card at once (the jail list's and the lawyers' client card), as the migrations' backfills
+  // write them; the flag tells the family_members triggers that only the card moves (what
+  // member_cards_refresh does for a few members).
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SELECT set_config('rihaai.writing_cards', 'on', true)`));
     await tx.execute(sql.raw(`UPDATE family_members fm SET card = member_card(fm)`));

@@ -178,7 +178,6 @@ export const familyMembers = pgTable(
   ],
 );
 
-/** Cases per family member and type (trigger-maintained): the chart's "members with a case of type X". */
 // drizzle/0017_client_cards.sql: each member as a lawyer sees their client (LawyerClientSchema without
 // acceptedAt) as JSON text, kept exact by the member cards' triggers; the lawyer's list hands it to the
 // response as it is. Never written by code (docs/decisions/0031-lawyer-clients-as-json-text.md).
@@ -189,6 +188,7 @@ export const clientCards = pgTable('client_cards', {
   card: text().notNull(),
 });
 
+/** Cases per family member and type (trigger-maintained): the chart's "members with a case of type X". */
 export const memberCaseTypes = pgTable(
   'member_case_types',
   {

@@ -50,9 +50,8 @@ export async function lawyersRoutes(base: FastifyInstance) {
   app.get(
     '/api/lawyers/clients',
     { config: access.lawyer, schema: { querystring: schemas.LawyerListQuerySchema, response: { 200: schemas.LawyerClientListSchema } } },
-    // JSON text built by the database to the schema (lawyers.queries.ts listClients), sent as it is: the
-    // schema's check of every case's facts cost more than the statement. The tests hold the text to the
-    // schema (one-statement-reads.test.ts).
+    // JSON text from the members' stored client cards (lawyers.queries.ts listClients), sent as it is: the
+    // response serialiser never runs on it. The tests hold the text to the schema (one-statement-reads.test.ts).
     async (req, reply) => sendJsonText(reply, await lawyers.listAcceptedClients(deps, requireUser(req), req.query)),
   );
 
