@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { preparedSelect } from '../db/prepared.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
+import { isApiRoute } from './route-guard.ts';
 
 export const SESSION_COOKIE = 'rihaai_session';
 
@@ -80,17 +81,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (req) => {
-    // Static files and the SPA shell need no user: no session query for them.
-    if (!req.url.startsWith('/api')) return;
+    // Static files and the SPA shell need no user: no session query for them. Decided by the
+    // matched route, never the raw URL (route-guard.ts isApiRoute).
+    if (!isApiRoute(req)) return;
     const found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE]);
     if (found) {
       req.user = found.user;
       req.sessionId = found.sessionId;
     }
     const roles = req.routeOptions.config?.roles;
-    // No roles here means no route matched (route-guard.ts refuses every other case): the
-    // not-found handler answers.
-    if (roles === undefined) return;
+    // A matched /api route always declares roles (route-guard.ts refuses to register one that
+    // does not, and its own hook refuses to serve one): fail closed all the same.
+    if (roles === undefined) throw forbidden();
     if (roles === 'public') return;
     if (!req.user) throw unauthenticated();
     if (roles !== 'signed-in' && !roles.includes(req.user.role)) throw forbidden();

@@ -1,7 +1,7 @@
 // Deny by default: every /api route must declare who may call it (`config.roles`). A route that
 // does not is a programming error, so registering it throws and the server does not start.
 // buildApp installs this before any plugin or feature, so no route is registered before it.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../lib/errors.ts';
 import type { RouteRoles } from '../types.ts';
 
@@ -21,6 +21,25 @@ export const access = {
 
 /** The API documentation (served by @fastify/swagger-ui) is public like the document it shows. */
 const isApiDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+/**
+ * Whether the request matched an /api route. Decided by the route the router matched (its declared
+ * URL pattern), never by the raw URL: the router decodes the path (`/%61pi/…` is `/api/…`), so a
+ * test of `req.url` would let a spelling skip the session, role, CSRF and cache checks.
+ */
+export function isApiRoute(req: FastifyRequest): boolean {
+  return !req.is404 && (req.routeOptions.url ?? '').startsWith('/api');
+}
+
+/** The request's path as the router reads it (percent-decoded); the raw path when it cannot be decoded. */
+export function decodedPath(req: FastifyRequest): string {
+  const raw = req.url.split('?', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 
 export class UndeclaredRouteError extends Error {
   constructor(method: string, url: string) {
@@ -50,7 +69,7 @@ export function installRouteGuard(app: FastifyInstance): void {
 
   // Second line: a matched /api route that somehow carries no roles is refused, never served.
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api') || req.is404) return;
+    if (!isApiRoute(req)) return;
     if (req.routeOptions.config?.roles === undefined) throw forbidden();
   });
 }

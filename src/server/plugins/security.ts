@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { findUnsafeInput, UNSAFE_TEXT_MESSAGE } from '#shared/text.ts';
 import { AppError, invalid } from '../lib/errors.ts';
+import { decodedPath, isApiRoute } from './route-guard.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,8 +36,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   // A cookie session must not be ridden by another site: refuse state-changing requests whose
   // Sec-Fetch-Site or Origin says they come from elsewhere.
+  // Every state-changing request is checked, whatever its path: no spelling of a URL escapes it.
   app.addHook('onRequest', async (req) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api')) return;
+    if (SAFE_METHODS.has(req.method)) return;
     const site = req.headers['sec-fetch-site'];
     if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
       throw new AppError(403, 'cross_site', 'Cross-site requests are not allowed.');
@@ -52,8 +54,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // Answers about a person must not be kept by a browser or a shared proxy cache.
+  // Decided by the matched route (or, for no route, the decoded path), never the raw URL.
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    if (isApiRoute(req) || (req.is404 && decodedPath(req).startsWith('/api'))) reply.header('cache-control', 'no-store');
   });
 
   // One check for every string of every request: NUL and lone surrogates are refused

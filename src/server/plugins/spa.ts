@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { LANGUAGE_COOKIE } from '#shared/first-screens.ts';
 import { firstScreenOf, pageFor, type DrawnScreens, type PageAnswer, type ViteManifest } from '../lib/first-screen.ts';
 import { findSessionUser, SESSION_COOKIE } from './auth.ts';
+import { decodedPath } from './route-guard.ts';
 
 export const spaPlugin = fp(async (app: FastifyInstance) => {
   const root = path.resolve(app.deps.env.STATIC_DIR);
@@ -38,7 +39,7 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (decodedPath(req).startsWith('/api') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: 'No such address.' } });
     }
     if (!hasBuild) {

@@ -20,7 +20,8 @@ import {
 } from '#shared/deadlines.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { audit } from '../../lib/audit.ts';
-import { conflict, invalid, isUniqueViolation, notFound, type ErrorDetail } from '../../lib/errors.ts';
+import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
+import { conflict, invalid, isUniqueViolation, notFound, staleEdit, type ErrorDetail } from '../../lib/errors.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import type { MessageKind } from '../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -124,7 +125,11 @@ export async function deadlinesRoutes(base: FastifyInstance) {
       return db.transaction(async (tx) => {
         const before = await findHearing(tx, req.params.id);
         if (!before) throw notFound('hearing');
+        // A form loaded before someone else's save must not write over their date or outcome.
+        const stale = async () => staleEdit(STALE_EDIT_MESSAGE, (await findHearing(tx, req.params.id)) ?? before);
+        if (before.version !== req.body.version) throw await stale();
         const h = await updateHearing(tx, req.params.id, req.body);
+        if (!h) throw await stale();
         if (h.outcome !== null && h.outcome !== before.outcome) {
           const params = { caseNumber: row.caseNumber, date: h.hearingOn, court: h.court, outcome: h.outcome };
           await tellCase(tx, noticeAbout(row, user.id), 'hearing_outcome', params);
@@ -171,14 +176,16 @@ export async function deadlinesRoutes(base: FastifyInstance) {
     findNextHearing(db, requireUser(req).id, indianDay(new Date())),
   );
 
-  app.get('/api/jail/deadline-flags', { config: access.jail, schema: { response: { 200: DeadlineFlagsSchema } } }, async () => {
+  app.get('/api/jail/deadline-flags', { config: access.jail, schema: { response: { 200: DeadlineFlagsSchema } } }, async (req) => {
+    requireUser(req);
     const now = new Date();
     return listDeadlineFlags(db, now, indianDay(now));
   });
 
-  app.get('/api/prisons', { config: access.jail, schema: { response: { 200: PrisonListSchema } } }, async () => ({
-    prisons: await listPrisons(db),
-  }));
+  app.get('/api/prisons', { config: access.jail, schema: { response: { 200: PrisonListSchema } } }, async (req) => {
+    requireUser(req);
+    return { prisons: await listPrisons(db) };
+  });
 
   const prisonExists = () => conflict('prison_exists', 'A prison with this name already exists.');
 

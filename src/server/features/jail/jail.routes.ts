@@ -29,13 +29,17 @@ export async function jailRoutes(base: FastifyInstance) {
     // The body comes as JSON text built from the stored cards: sent as it is (a string with a JSON
     // content type skips the serialiser), so the schema above documents it and the tests hold it to
     // it (docs/decisions/0021-stored-member-cards.md).
-    async (req, reply) => sendJsonText(reply, await listMembersJson(db, req.query)),
+    async (req, reply) => {
+      requireUser(req); // the role check ran in auth.ts; a second line here, should it ever be skipped
+      return sendJsonText(reply, await listMembersJson(db, req.query));
+    },
   );
 
   // Release tracker counts, apart from the member list so each stays one indexed query.
-  app.get('/api/jail/release-counts', { config: access.jail, schema: { response: { 200: ReleaseCountsSchema } } }, async () =>
-    releaseCounts(db),
-  );
+  app.get('/api/jail/release-counts', { config: access.jail, schema: { response: { 200: ReleaseCountsSchema } } }, async (req) => {
+    requireUser(req);
+    return releaseCounts(db);
+  });
 
   app.post(
     '/api/jail/members/:id/ngo',
