@@ -81,7 +81,7 @@ describe.skipIf(!available)('the database goes away and comes back (issue 9, ite
     const mail = await smtp.waitFor((m) => m.to.includes(email), 120_000);
     const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const token = /\/confirm-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
-    const confirmed = await post('/api/auth/confirm', { token });
+    const confirmed = await post('/api/auth/confirm', { token, password: 'outage-password-1' });
     expect(confirmed.status).toBe(200);
     cookie = (confirmed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(cookie).toMatch(/^rihaai_session=/);

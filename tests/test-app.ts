@@ -119,7 +119,9 @@ export async function signUpConfirmed(
 ): Promise<string> {
   const signUp = await t.request('POST', '/api/auth/signup', { body });
   if (signUp.statusCode !== 201) throw new Error(`sign-up answered ${signUp.statusCode}: ${signUp.body}`);
-  const confirm = await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, body.email) } });
+  const confirm = await t.request('POST', '/api/auth/confirm', {
+    body: { token: await confirmTokenFor(t.db, body.email), password: body.password },
+  });
   if (confirm.statusCode !== 200) throw new Error(`confirm answered ${confirm.statusCode}: ${confirm.body}`);
   return cookieOf(confirm);
 }

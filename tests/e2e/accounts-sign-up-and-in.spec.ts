@@ -54,6 +54,7 @@ test.describe('sign up', () => {
       // The emailed link opens a page; the account opens when the person presses the button.
       await page.goto(await confirmLinkIn(email));
       await expect(page.getByRole('heading', { name: 'Open your account' })).toBeVisible();
+      await page.getByLabel('The password you chose at sign-up').fill(PASSWORD);
       await page.getByRole('button', { name: 'Open my account' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Your email is confirmed. Welcome to Rihaai!' })).toBeVisible();
       await expect(page).toHaveURL(AFTER_SIGNUP[role]);
@@ -80,11 +81,18 @@ test.describe('sign up', () => {
     // The right password sent a second link.
     const second = await confirmLinkIn(email, first);
     await page.goto(second);
+    // Only the person who chose the password opens the account (issue 25 defect 2).
+    await page.getByLabel('The password you chose at sign-up').fill('not-the-password');
+    await page.getByRole('button', { name: 'Open my account' }).click();
+    await expect(page.getByText('This is not the password chosen when this link was made.')).toBeVisible();
+    await expectAccessible(page, 'confirmation with a wrong password');
+    await page.getByLabel('The password you chose at sign-up').fill(PASSWORD);
     await page.getByRole('button', { name: 'Open my account' }).click();
     await expect(page).toHaveURL(/\/lawyerform$/);
     // The link works once: opened again, it says so and offers a new one (for an open account, none comes).
     await page.context().clearCookies();
     await page.goto(second);
+    await page.getByLabel('The password you chose at sign-up').fill(PASSWORD);
     await page.getByRole('button', { name: 'Open my account' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'This link is invalid, already used or expired.' })).toBeVisible();
     await expectAccessible(page, 'used confirmation link');

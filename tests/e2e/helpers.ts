@@ -23,10 +23,10 @@ const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
  * Opens an account by the link emailed to it, read from the test mailbox, as its owner would: the
  * session lands in `request`'s context (docs/decisions/0018-signup-confirm-by-email-link.md).
  */
-export async function confirmByMail(request: APIRequestContext, email: string): Promise<{ id: string }> {
+export async function confirmByMail(request: APIRequestContext, email: string, password: string): Promise<{ id: string }> {
   const mail = await waitForMail(email, /\/confirm-email\?token=[\w-]+/);
   const token = /\/confirm-email\?token=([\w-]+)/.exec(mail.raw)![1]!;
-  return (await ok(await request.post('/api/auth/confirm', { data: { token }, headers: SAME_ORIGIN }))) as { id: string };
+  return (await ok(await request.post('/api/auth/confirm', { data: { token, password }, headers: SAME_ORIGIN }))) as { id: string };
 }
 
 /** Signs up through the API and opens the account by its emailed link (sign-up itself signs no one in). */
@@ -36,7 +36,7 @@ export async function signUpAndConfirm(
 ): Promise<{ id: string }> {
   const res = await request.post('/api/auth/signup', { data, headers: SAME_ORIGIN });
   expect(res.status(), await res.text()).toBe(201);
-  return confirmByMail(request, data.email);
+  return confirmByMail(request, data.email, data.password);
 }
 
 /** Creates an account through the API and opens it by its emailed link (the cookie lands in the page's context). */

@@ -6,7 +6,8 @@ import { and, eq, gt, isNull, lt, or, isNotNull, sql } from 'drizzle-orm';
 import { CONFIRM_LINK_HOURS } from '#shared/constants.ts';
 import { RESET_LINK_MINUTES } from '#shared/passwords.ts';
 import type { Db } from '../db/client.ts';
-import { passwordResets, users } from '../db/schema.ts';
+import { passwordResets, users, type PendingSignup } from '../db/schema.ts';
+import { canonicalEmail } from '#shared/email.ts';
 import { renderEmailText } from './messages.ts';
 import { newToken, sha256Hex } from './tokens.ts';
 
@@ -33,11 +34,21 @@ export function linkEmail(purpose: LinkPurpose, user: { name: string; language?:
 
 const expiry = (purpose: LinkPurpose, now = new Date()) => new Date(now.getTime() + LINKS[purpose].minutes * 60_000);
 
-/** A new link for a known account, in the caller's transaction; returns the absolute URL to email. */
-export async function createLink(db: Db, userId: string, purpose: LinkPurpose, publicUrl: string): Promise<string> {
+/**
+ * A new link for a known account, in the caller's transaction; returns the absolute URL to email.
+ * A sign-up's confirmation link carries that sign-up's choices (`signup`).
+ */
+export async function createLink(db: Db, userId: string, purpose: LinkPurpose, publicUrl: string, signup?: PendingSignup): Promise<string> {
   const token = newToken();
-  await db.insert(passwordResets).values({ id: sha256Hex(token), userId, purpose, expiresAt: expiry(purpose) });
+  await db.insert(passwordResets).values({ id: sha256Hex(token), userId, purpose, expiresAt: expiry(purpose), signup: signup ?? null });
   return linkUrl(purpose, token, publicUrl);
+}
+
+/** Once an account is open, the other confirmation links of its earlier sign-ups are dead. */
+export async function deleteOtherConfirmLinks(db: Db, userId: string) {
+  await db
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), eq(passwordResets.purpose, 'confirm'), isNull(passwordResets.usedAt)));
 }
 
 /** Housekeeping: the account's links that can no longer be used. */
@@ -67,7 +78,8 @@ export async function sendLinkIfAccount(db: Db, email: string, purpose: LinkPurp
   ) as Record<(typeof LANGUAGES)[number], ReturnType<typeof linkEmail>>;
   const address = email.trim().toLowerCase();
   const now = new Date();
-  const owner = sql`${users.email} = ${address} and ${send}::boolean and (${purpose} = 'reset' or ${users.confirmedAt} is null)`;
+  // The account of the address as its inbox reads it (a.b+x@gmail.com is ab@gmail.com's).
+  const owner = sql`(${users.email} = ${address} or ${users.emailCanonical} = ${canonicalEmail(address)}) and ${send}::boolean and (${purpose} = 'reset' or ${users.confirmedAt} is null)`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into ${passwordResets} (id, user_id, purpose, expires_at)
@@ -93,7 +105,7 @@ export async function sendLinkIfAccount(db: Db, email: string, purpose: LinkPurp
 /** The link behind `token` if it is of this purpose, unused and unexpired. */
 export async function findValidLink(db: Db, token: string, purpose: LinkPurpose) {
   const [row] = await db
-    .select({ id: passwordResets.id, userId: passwordResets.userId })
+    .select({ id: passwordResets.id, userId: passwordResets.userId, signup: passwordResets.signup })
     .from(passwordResets)
     .where(
       and(

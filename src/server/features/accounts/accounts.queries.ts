@@ -1,10 +1,26 @@
-import { eq, and, lt, ne, sql } from 'drizzle-orm';
+import { eq, and, lt, ne, or, sql } from 'drizzle-orm';
+import { canonicalEmail } from '#shared/email.ts';
 import type { Language, Role } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
+/**
+ * The account of an address as its inbox reads it (a.b+x@gmail.com finds ab@gmail.com's account);
+ * the exact address first, for a legacy second account of one inbox.
+ */
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  const exact = email.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, exact), eq(users.emailCanonical, canonicalEmail(exact))))
+    .orderBy(sql`${users.email} = ${exact} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
@@ -28,9 +44,25 @@ export async function createUserUnlessTaken(
   const [row] = await db
     .insert(users)
     .values({ ...input, email: input.email.toLowerCase(), confirmedAt: null })
-    .onConflictDoNothing({ target: users.email })
+    // Taken when the address or its inbox (users_email_canonical_unique) has an account.
+    .onConflictDoNothing()
     .returning();
   return row;
+}
+
+/**
+ * A new sign-up of an address whose account was never opened replaces the earlier one's choices:
+ * whoever signed up last decides what a resent link opens (the link of each sign-up carries its own).
+ */
+export async function replaceUnconfirmedSignup(
+  db: Db,
+  userId: string,
+  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null },
+) {
+  await db
+    .update(users)
+    .set({ ...input, email: input.email.toLowerCase() })
+    .where(and(eq(users.id, userId), sql`${users.confirmedAt} is null`));
 }
 
 export async function deleteSession(db: Db, sessionId: string) {
@@ -49,11 +81,29 @@ export async function deleteExpiredSessions(db: Db, userId: string) {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
 }
 
-/** Marks the account's address as proven (kept as first proven) and returns the account. */
-export async function confirmUser(db: Db, userId: string) {
+/**
+ * Marks the account's address as proven (kept as first proven) and returns the account. A sign-up's
+ * choices, when given, become the account's, only while it is not opened yet.
+ */
+export async function confirmUser(
+  db: Db,
+  userId: string,
+  signup?: { email: string; name: string; role: Role; passwordHash: string; language: string | null },
+) {
   const [row] = await db
     .update(users)
-    .set({ confirmedAt: sql`coalesce(${users.confirmedAt}, now())` })
+    .set({
+      confirmedAt: sql`coalesce(${users.confirmedAt}, now())`,
+      ...(signup
+        ? {
+            email: sql`case when ${users.confirmedAt} is null then ${signup.email} else ${users.email} end`,
+            name: sql`case when ${users.confirmedAt} is null then ${signup.name} else ${users.name} end`,
+            role: sql`case when ${users.confirmedAt} is null then ${signup.role} else ${users.role} end`,
+            passwordHash: sql`case when ${users.confirmedAt} is null then ${signup.passwordHash} else ${users.passwordHash} end`,
+            language: sql`case when ${users.confirmedAt} is null then ${signup.language}::text else ${users.language} end`,
+          }
+        : {}),
+    })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new Error('confirm: the link outlived its account');

@@ -25,9 +25,23 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { audit } from '../../lib/audit.ts';
 import { enforce, hit, isMarked, mark, refund, refuse } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
-import { confirmUser, createUserUnlessTaken, deleteSession, findUserByEmail } from './accounts.queries.ts';
+import {
+  confirmUser,
+  createUserUnlessTaken,
+  deleteSession,
+  findUserByEmail,
+  findUserById,
+  replaceUnconfirmedSignup,
+} from './accounts.queries.ts';
 import { tellConfirmLink, tellExistingAccount } from './accounts.emails.ts';
-import { createLink, deleteDeadLinks, linkId, sendLinkIfAccount, spendLink } from '../../lib/email-links.ts';
+import {
+  createLink,
+  deleteDeadLinks,
+  deleteOtherConfirmLinks,
+  findValidLink,
+  sendLinkIfAccount,
+  spendLink,
+} from '../../lib/email-links.ts';
 import { timingSafeEqual } from 'node:crypto';
 import { access } from '../../plugins/route-guard.ts';
 
@@ -38,6 +52,8 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 export const INVALID_CREDENTIALS = 'Incorrect email or password. If you have just signed up, open the link we emailed you first.';
+export const CONFIRM_PASSWORD_WRONG =
+  'This is not the password chosen when this link was made. Type the password you chose when you signed up; if you signed up more than once, open the newest email.';
 export const CONFIRM_LINK_INVALID =
   'This link is invalid, already used or expired. Ask for a new one below, or sign in if your account is already open.';
 
@@ -84,21 +100,21 @@ export async function accountsRoutes(base: FastifyInstance) {
       }
       // Hashed either way, so a taken address costs the same time as a new one.
       const passwordHash = await hashPassword(input.password);
+      const choices = { name: input.name, email, role: input.role, passwordHash, language: input.language ?? null };
       await db.transaction(async (tx) => {
-        const created = await createUserUnlessTaken(tx, {
-          name: input.name,
-          email,
-          role: input.role,
-          passwordHash,
-          language: input.language ?? null,
-        });
+        const created = await createUserUnlessTaken(tx, choices);
         // Read back on every path (the new account or the owner's), so each runs the same statements.
         const account = await findUserByEmail(tx, email);
         if (!account) throw new Error('sign-up: address neither free nor taken');
         if (created) await audit(tx, account.id, 'account.created', account.id, { role: account.role });
         else await audit(tx, account.id, 'account.signup_for_existing_address', account.id);
+        // Not opened yet: this sign-up replaces an earlier one's choices (for an opened account the
+        // statement changes nothing, and runs all the same), and its link carries its own, so only
+        // the person who chose them (and reads the inbox) opens the account with them.
+        await replaceUnconfirmedSignup(tx, account.id, choices);
         if (!account.confirmedAt) {
-          await tellConfirmLink(tx, account, await createLink(tx, account.id, 'confirm', env.PUBLIC_URL));
+          const link = await createLink(tx, account.id, 'confirm', env.PUBLIC_URL, choices);
+          await tellConfirmLink(tx, { ...account, ...choices }, link);
         } else {
           // The housekeeping a new link would replace: the same statements either way.
           await deleteDeadLinks(tx, account.id);
@@ -117,15 +133,26 @@ export async function accountsRoutes(base: FastifyInstance) {
     async (req, reply) => {
       // Each sign-up's link is opened about once: twice the sign-up budget leaves room to retry.
       await enforce(db, reply, { key: `confirm-ip:${req.ip}`, max: 2 * env.RATE_LIMIT_SIGNUP_PER_IP, windowMs });
+      const linkInvalid = () => invalid(CONFIRM_LINK_INVALID, [{ path: 'token', message: CONFIRM_LINK_INVALID }], 'confirm_link_invalid');
+      const link = await findValidLink(db, req.body.token, 'confirm');
+      const account = link ? await findUserById(db, link.userId) : undefined;
+      if (!link || !account) throw linkInvalid();
+      // The sign-up this link was made for decides, and only for the person who chose its password;
+      // a resent link opens the account's own (latest) choices, with the same proof.
+      const signup = account.confirmedAt ? undefined : (link.signup ?? undefined);
+      if (!(await verifyPassword(signup?.passwordHash ?? account.passwordHash, req.body.password))) {
+        throw invalid(CONFIRM_PASSWORD_WRONG, [{ path: 'password', message: CONFIRM_PASSWORD_WRONG }], 'confirm_password_wrong');
+      }
       const confirmed = await db.transaction(async (tx) => {
-        const userId = await spendLink(tx, linkId(req.body.token), 'confirm');
+        const userId = await spendLink(tx, link.id, 'confirm');
         if (!userId) return undefined;
-        const user = await confirmUser(tx, userId);
-        await audit(tx, user.id, 'account.confirmed', user.id);
+        const user = await confirmUser(tx, userId, signup);
+        await deleteOtherConfirmLinks(tx, user.id);
+        await audit(tx, user.id, 'account.confirmed', user.id, signup ? { role: signup.role } : undefined);
         const session = await createSession(tx, user.id, env.SESSION_TTL_HOURS);
         return { user, session };
       });
-      if (!confirmed) throw invalid(CONFIRM_LINK_INVALID, [{ path: 'token', message: CONFIRM_LINK_INVALID }], 'confirm_link_invalid');
+      if (!confirmed) throw linkInvalid();
       if (req.sessionId) await deleteSession(db, req.sessionId);
       setSessionCookie(app, reply, confirmed.session.token, confirmed.session.expiresAt);
       return toUser(confirmed.user);

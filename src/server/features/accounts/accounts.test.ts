@@ -4,7 +4,7 @@ import { emailOutbox, passwordResets, sessions, users } from '#server/db/schema.
 import { buildApp } from '#server/app.ts';
 import { INVALID_CREDENTIALS } from '#server/features/accounts/accounts.routes.ts';
 import { RESEND_CONFIRMATION_REPLY, SIGN_UP_REPLY } from '#shared/accounts.ts';
-import { confirmTokenFor, cookieOf, createTestApp, recordingMailer, useTestApp, type TestApp } from '#tests/test-app.ts';
+import { confirmTokenFor, cookieOf, createTestApp, recordingMailer, signUpConfirmed, useTestApp, type TestApp } from '#tests/test-app.ts';
 import { createLawyer, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
 
 const t = useTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10' });
@@ -53,7 +53,9 @@ describe('sign-up', () => {
   it('the emailed link opens the account and starts its session with a safe cookie', async () => {
     const email = uniqueEmail('opens');
     await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'Vik', email, password: 'longenough1' } });
-    const res = await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    const res = await t.request('POST', '/api/auth/confirm', {
+      body: { token: await confirmTokenFor(t.db, email), password: 'longenough1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Vik', email, role: 'Lawyer' });
     const setCookie = String(res.headers['set-cookie']);
@@ -75,7 +77,7 @@ describe('sign-up', () => {
       await s.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'L', email, password: 'longenough1' } });
       const token = await confirmTokenFor(s.db, email);
       expect((await mailTo(s.db, email))[0]!.text).toContain(`https://rihaai.example/confirm-email?token=${token}`);
-      const res = await s.request('POST', '/api/auth/confirm', { body: { token } });
+      const res = await s.request('POST', '/api/auth/confirm', { body: { token, password: 'longenough1' } });
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
       expect(String(res.headers['strict-transport-security'])).toMatch(/max-age/);
     } finally {
@@ -109,7 +111,7 @@ describe('sign-up', () => {
   it('an opened account: the same answer, nothing changes, no one is signed in, and the owner is told', async () => {
     const email = uniqueEmail('dup');
     const first = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } });
-    await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email), password: 'longenough1' } });
     const [before] = await t.db.select().from(users).where(eq(users.email, email));
     const again = await t.request('POST', '/api/auth/signup', {
       body: { role: 'Family-Member', name: 'B', email, password: 'longenough2' },
@@ -141,28 +143,31 @@ describe('sign-up', () => {
     expect(mails[1]!.text).not.toContain('/confirm-email');
   });
 
-  it('an account not opened yet: the same answer, nothing changes, and the owner gets a fresh link', async () => {
+  it('an account not opened yet: the same answer; the latest sign-up replaces the earlier, and each link opens only its own sign-up', async () => {
     const email = uniqueEmail('waiting');
     const first = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'A', email, password: 'longenough1' } });
     const firstToken = await confirmTokenFor(t.db, email);
-    const [before] = await t.db.select().from(users).where(eq(users.email, email));
     const again = await t.request('POST', '/api/auth/signup', {
       body: { role: 'Family-Member', name: 'B', email, password: 'longenough2' },
     });
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.json()).toEqual(first.json());
     expect(again.headers['set-cookie']).toBeUndefined();
-    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([before]);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ name: 'B', role: 'Family-Member', confirmedAt: null });
     const mails = await mailTo(t.db, email);
     expect(mails.map((m) => m.subject)).toEqual([
       'Confirm your email to open your Rihaai account',
       'Confirm your email to open your Rihaai account',
     ]);
-    expect(mails[1]!.text).toContain('Dear A,');
+    expect(mails[1]!.text).toContain('Dear B,');
     const secondToken = await confirmTokenFor(t.db, email);
     expect(secondToken).not.toBe(firstToken);
-    // The fresh link opens the first sign-up's account, with its role and password, not the second's.
-    const opened = await t.request('POST', '/api/auth/confirm', { body: { token: secondToken } });
+    // The first link opens the first sign-up only for who chose its password.
+    const wrong = await t.request('POST', '/api/auth/confirm', { body: { token: firstToken, password: 'longenough2' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { code: 'confirm_password_wrong', details: [{ path: 'password' }] } });
+    const opened = await t.request('POST', '/api/auth/confirm', { body: { token: firstToken, password: 'longenough1' } });
     expect(opened.json()).toMatchObject({ name: 'A', role: 'Lawyer' });
     expect((await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email, password: 'longenough1' } })).statusCode).toBe(
       200,
@@ -170,6 +175,56 @@ describe('sign-up', () => {
     expect(
       (await t.request('POST', '/api/auth/signin', { body: { role: 'Family-Member', email, password: 'longenough2' } })).statusCode,
     ).toBe(401);
+    // Once open, the other sign-up's link is dead.
+    const late = await t.request('POST', '/api/auth/confirm', { body: { token: secondToken, password: 'longenough2' } });
+    expect(late.json()).toMatchObject({ error: { code: 'confirm_link_invalid' } });
+  });
+
+  it('the probe: a squatter’s earlier sign-up never decides the account its owner opens (issue 25 defect 2)', async () => {
+    const email = uniqueEmail('victim');
+    // The attacker signs up the victim's address first, as a Lawyer called Squatter.
+    await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'Squatter', email, password: 'attacker-pass-1' } });
+    // The victim signs up later and opens the newest email's link with their own password.
+    await t.request('POST', '/api/auth/signup', { body: { role: 'Family-Member', name: 'Geeta', email, password: 'victim-pass-12' } });
+    const opened = await t.request('POST', '/api/auth/confirm', {
+      body: { token: await confirmTokenFor(t.db, email), password: 'victim-pass-12' },
+    });
+    expect(opened.json()).toMatchObject({ name: 'Geeta', role: 'Family-Member' });
+    for (const role of ['Lawyer', 'Family-Member']) {
+      const res = await t.request('POST', '/api/auth/signin', { body: { role, email, password: 'attacker-pass-1' } });
+      expect(res.statusCode, role).toBe(401);
+    }
+    // Variant: the attacker signs up again after the victim; the victim opens a resent link.
+    const email2 = uniqueEmail('victim');
+    await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Family-Member', name: 'Geeta', email: email2, password: 'victim-pass-12' },
+    });
+    await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'Squatter', email: email2, password: 'attacker-pass-1' } });
+    await t.request('POST', '/api/auth/confirm/resend', { body: { email: email2 } });
+    const resent = await confirmTokenFor(t.db, email2);
+    // The resent link opens the latest sign-up's choices, and only with its password: the victim's fails.
+    const refused = await t.request('POST', '/api/auth/confirm', { body: { token: resent, password: 'victim-pass-12' } });
+    expect(refused.json()).toMatchObject({ error: { code: 'confirm_password_wrong' } });
+    expect((await t.db.select().from(users).where(eq(users.email, email2)))[0]!.confirmedAt).toBeNull();
+  });
+
+  it('one account per Gmail inbox: dots and a +suffix find the same account', async () => {
+    const email = uniqueEmail('ab');
+    await signUpConfirmed(t, { role: 'Family-Member', name: 'Asha', email, password: 'longenough1' });
+    const [name = '', domain] = email.split('@');
+    const variant = `${name[0]}.${name.slice(1)}+x@${domain}`;
+    const res = await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Lawyer', name: 'Other', email: variant, password: 'longenough2' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await t.db.select().from(users).where(eq(users.email, variant))).toEqual([]);
+    // The owner is told at their own address; signing in by the variant reaches the same account.
+    expect((await mailTo(t.db, email)).at(-1)!.subject).toBe('Someone tried to sign up to Rihaai with your email');
+    const signIn = await t.request('POST', '/api/auth/signin', {
+      body: { role: 'Family-Member', email: variant, password: 'longenough1' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ email });
   });
 
   it('runs as many statements for a taken address (opened or not) as for a new one', async () => {
@@ -177,7 +232,7 @@ describe('sign-up', () => {
     const body = { role: 'Lawyer', name: 'Same', email, password: 'longenough1' };
     const fresh = await t.countQueries(() => t.request('POST', '/api/auth/signup', { body }));
     const waiting = await t.countQueries(() => t.request('POST', '/api/auth/signup', { body }));
-    await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email), password: 'longenough1' } });
     const opened = await t.countQueries(() => t.request('POST', '/api/auth/signup', { body }));
     // What each did: a new account, a fresh link, a notice.
     expect((await mailTo(t.db, email)).map((m) => m.subject)).toEqual([
@@ -200,7 +255,9 @@ describe('sign-up', () => {
     expect(link!.text).toContain('प्रिय Sita,');
     expect(link!.text).toContain('/confirm-email?token=');
     // The language chosen at sign-up is the account's: the opened account comes back in Hindi.
-    const opened = await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    const opened = await t.request('POST', '/api/auth/confirm', {
+      body: { token: await confirmTokenFor(t.db, email), password: 'longenough1' },
+    });
     expect(opened.json()).toMatchObject({ language: 'hi' });
     // The owner saved German; a sign-up in French with their address still writes to them in German.
     await t.db.update(users).set({ language: 'de' }).where(eq(users.email, email));
@@ -229,7 +286,9 @@ describe('sign-up', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toEqual({ message: SIGN_UP_REPLY });
     expect(ok.headers['set-cookie']).toBeUndefined();
-    const opened = await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } });
+    const opened = await t.request('POST', '/api/auth/confirm', {
+      body: { token: await confirmTokenFor(t.db, email), password: 'longenough1' },
+    });
     expect(opened.json()).toMatchObject({ role: 'Jail-Authority' });
   });
 
@@ -262,7 +321,7 @@ describe('the confirmation link', () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     return { email, user: user!, token: await confirmTokenFor(t.db, email) };
   }
-  const confirm = (token: unknown) => t.request('POST', '/api/auth/confirm', { body: { token } });
+  const confirm = (token: unknown) => t.request('POST', '/api/auth/confirm', { body: { token, password: 'longenough1' } });
   const isOpen = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.confirmedAt !== null;
 
   it('works once: a used link is refused and starts no session', async () => {
@@ -387,7 +446,10 @@ describe('sign-in before the account is opened', () => {
       'Confirm your email to open your Rihaai account',
       'Confirm your email to open your Rihaai account',
     ]);
-    expect((await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email) } })).statusCode).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/confirm', { body: { token: await confirmTokenFor(t.db, email), password: 'longenough1' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await signInFrom(t.app, '198.51.100.60', { role: 'Lawyer', email, password: 'longenough1' })).statusCode).toBe(200);
   });
 
@@ -433,7 +495,9 @@ describe('sign-up rate limit', () => {
       // Opening links has twice the sign-up budget.
       const confirms: number[] = [];
       for (let i = 0; i < 5; i++)
-        confirms.push((await s.request('POST', '/api/auth/confirm', { body: { token: `made-up-${i}` } })).statusCode);
+        confirms.push(
+          (await s.request('POST', '/api/auth/confirm', { body: { token: `made-up-${i}`, password: 'longenough1' } })).statusCode,
+        );
       expect(confirms).toEqual([400, 400, 400, 400, 429]);
     } finally {
       await s.close();
