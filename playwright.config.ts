@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DIR = path.join(os.tmpdir(), `rihaai-e2e-${PORT}`);
 export const MAILBOX_DIR = path.join(E2E_DIR, 'mailbox');
 export const SMTP_PORT = PORT + 25;
+/** The server's log of the whole run, read by request-logs.spec.ts once every other spec is done. */
+export const SERVER_LOG = path.join(E2E_DIR, 'server.log');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,6 +19,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: `test-results/playwright-${PORT}.json` }]],
   globalSetup: './tests/e2e/global-setup.ts',
+  projects: [
+    { name: 'chromium', testIgnore: /request-logs\.spec\.ts$/ },
+    // After every other spec: the run's request log holds none of the tokens or addresses it made.
+    { name: 'request-logs', testMatch: /request-logs\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
@@ -36,7 +43,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${path.join(E2E_DIR, 'data')} && tsx src/server/main.ts`,
+    command: `rm -rf ${path.join(E2E_DIR, 'data')} && mkdir -p ${E2E_DIR} && tsx src/server/main.ts > ${SERVER_LOG}`,
     url: `http://127.0.0.1:${PORT}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -47,7 +54,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: path.join(E2E_DIR, 'data'),
-      LOG_LEVEL: 'warn',
+      // Every request is logged, so request-logs.spec.ts can prove no token or address reaches the log.
+      LOG_LEVEL: 'info',
       // Parallel work builds the client into its own folder: E2E_STATIC_DIR.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist/client',
       SEED_DEMO: 'true',

@@ -1,4 +1,4 @@
--- Issue 25, the probe's holes (docs/decisions/0033-security-probe-fixes.md).
+-- The security probe's holes (docs/decisions/0033-security-probe-fixes.md).
 -- Defect 2: an unconfirmed sign-up never decides the account its owner opens. A confirmation link
 -- carries its own sign-up's choices, and the account opens with them only for the person who types
 -- that sign-up's password (features/accounts). One account per inbox: Gmail ignores dots and a

@@ -149,6 +149,11 @@ describe('maintained counts stay exact', () => {
     };
     // 40 rounds of 10 changes at once (on PostgreSQL they run on separate connections).
     for (let round = 0; round < 40; round++) await Promise.all(Array.from({ length: 10 }, change));
+    // Engagements ended by the family (drizzle/0020_end_engagement.sql), many members' in one statement.
+    await t.db
+      .update(lawyerRequests)
+      .set({ status: 'ended', endedAt: new Date() })
+      .where(and(eq(lawyerRequests.status, 'accepted'), sql`${lawyerRequests.familyMemberId} < '80000000-0000-0000-0000-000000000000'`));
     // One multi-row statement too: every member's pending requests decided at once.
     await t.db.update(lawyerRequests).set({ status: 'accepted', decidedAt: new Date() }).where(eq(lawyerRequests.status, 'pending'));
 

@@ -20,7 +20,14 @@ import {
 import { minimalPdf, multipartBody } from './fixtures/files.ts';
 
 type Actor =
-  'the member' | 'another member' | 'accepted lawyer' | 'pending lawyer' | 'rejected lawyer' | 'unrelated lawyer' | 'jail authority';
+  | 'the member'
+  | 'another member'
+  | 'accepted lawyer'
+  | 'pending lawyer'
+  | 'rejected lawyer'
+  | 'ended lawyer'
+  | 'unrelated lawyer'
+  | 'jail authority';
 const ACTIONS: readonly MemberRecordAction[] = ['read-record', 'read-request', 'upload-bail-paper', 'edit-case', 'record-hearing'];
 
 /** THE RULES. One row per relationship to the family member's record. */
@@ -60,6 +67,14 @@ const MATRIX: Record<Actor, Record<MemberRecordAction, Decision>> = {
     'edit-case': 'not_found',
     'record-hearing': 'not_found',
   },
+  // Accepted, then the family ended the engagement: nothing of the record is left to them.
+  'ended lawyer': {
+    'read-record': 'not_found',
+    'read-request': 'not_found',
+    'upload-bail-paper': 'not_found',
+    'edit-case': 'not_found',
+    'record-hearing': 'not_found',
+  },
   'unrelated lawyer': {
     'read-record': 'not_found',
     'read-request': 'not_found',
@@ -90,6 +105,7 @@ const NGO_MATRIX: Record<Actor, Record<NgoAction, Decision>> = {
   'accepted lawyer': REFUSED_NGO,
   'pending lawyer': REFUSED_NGO,
   'rejected lawyer': REFUSED_NGO,
+  'ended lawyer': REFUSED_NGO,
   'unrelated lawyer': REFUSED_NGO,
   'jail authority': { list: 'allow', create: 'allow', edit: 'allow', 'read-members': 'allow', assign: 'allow' },
 };
@@ -117,10 +133,18 @@ beforeAll(async () => {
     ['accepted lawyer', 'accepted'],
     ['pending lawyer', 'pending'],
     ['rejected lawyer', 'rejected'],
+    ['ended lawyer', 'accepted'],
     ['unrelated lawyer', undefined],
   ] as const) {
     const lawyer = await createLawyer(t.db);
-    if (status) await createLawyerRequest(t.db, { familyMemberId: memberId, lawyerId: lawyer.user.id, status });
+    if (status) {
+      const request = await createLawyerRequest(t.db, { familyMemberId: memberId, lawyerId: lawyer.user.id, status });
+      // The family ends this one through the route, as the Case Status page does.
+      if (name === 'ended lawyer') {
+        const ended = await t.request('POST', `/api/family/requests/${request.id}/end`, { cookie: actors['the member'].cookie });
+        expect(ended.statusCode, ended.body).toBe(200);
+      }
+    }
     await add(name, lawyer.user);
   }
   await add('jail authority', await createJailAuthority(t.db));

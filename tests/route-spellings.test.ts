@@ -1,4 +1,4 @@
-// Issue 25, defect 1: `/%61pi/jail/members` answered 200 to anyone, because the session lookup,
+// Probe defect 1 (decision 0033): `/%61pi/jail/members` answered 200 to anyone, because the session lookup,
 // the role guard, the CSRF check and the no-store header tested the raw URL for an `/api` prefix
 // while the router decodes the path. Every operation of /api/openapi.json is sent under every
 // spelling the router might accept, anonymously and as each role: a spelling the router matches

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+import { createMailer } from '#server/lib/mailer.ts';
 import { parseEnv } from '#server/env.ts';
 import { createTestDb, usePostgres, type TestDb } from './test-db.ts';
 import { recordingMailer } from './test-app.ts';
@@ -20,15 +21,51 @@ afterAll(() => {
 
 const PROD_OK = {
   NODE_ENV: 'production',
-  JAIL_AUTHORITY_CODE: 'a-long-secret-code-for-this-jail',
+  JAIL_AUTHORITY_CODE: 'q7Vt-3xLp9-Rz2mK-w8Yc4',
   SEED_DEMO: 'false',
   PUBLIC_URL: 'https://rihaai.example.org',
+  SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
 };
 
 describe('production settings (issue 9, item 2)', () => {
   it('refuses the default Jail-Authority code, naming the variable', () => {
     expect(() => parseEnv({ ...PROD_OK, JAIL_AUTHORITY_CODE: undefined })).toThrow(/JAIL_AUTHORITY_CODE/);
     expect(() => parseEnv({ ...PROD_OK, JAIL_AUTHORITY_CODE: 'RIHAAI-JAIL-2024' })).toThrow(/JAIL_AUTHORITY_CODE/);
+  });
+
+  it('refuses a weak Jail-Authority code: the default in any case, short, one kind of character, repetitive (decision 0033, probe defect 8)', () => {
+    for (const code of [
+      'rihaai-jail-2024',
+      'Rihaai-Jail-2024',
+      '12345678',
+      'a-long-secret-code-for-this-jail',
+      'aaaaaaaaaaaaaaaaaaaaaaaaA1',
+      'Short-code-1',
+    ]) {
+      expect(() => parseEnv({ ...PROD_OK, JAIL_AUTHORITY_CODE: code }), code).toThrow(/JAIL_AUTHORITY_CODE/);
+    }
+    expect(parseEnv({ ...PROD_OK, JAIL_AUTHORITY_CODE: 'Zx81mQ/pe+T3uYw0KdL5s9vB' }).JAIL_AUTHORITY_CODE).toBe('Zx81mQ/pe+T3uYw0KdL5s9vB');
+  });
+
+  it('refuses production without SMTP_URL unless emails may be dropped, and a dropped email is never logged (decision 0033, probe defect 4)', async () => {
+    expect(() => parseEnv({ ...PROD_OK, SMTP_URL: undefined })).toThrow(/SMTP_URL/);
+    const env = parseEnv({ ...PROD_OK, SMTP_URL: undefined, EMAILS_MAY_BE_DROPPED: 'true' });
+    expect(env.EMAILS_MAY_BE_DROPPED).toBe(true);
+    const lines: string[] = [];
+    const mailer = createMailer({ from: env.MAIL_FROM, log: { info: (o, m) => lines.push(JSON.stringify({ o, m })) }, dropUnsent: true });
+    expect(mailer.kind).toBe('drop');
+    const link = 'https://rihaai.example.org/reset-password?token=secret-token-value';
+    await mailer.send({ to: 'jail.clerk@gmail.com', subject: 'Reset your password', text: `Open ${link}` });
+    expect(lines.join('\n')).not.toContain('secret-token-value');
+    expect(lines.join('\n')).not.toContain('jail.clerk');
+    // Development still shows the email to the developer.
+    const dev: string[] = [];
+    await createMailer({ from: 'x <x@y.z>', log: { info: (o) => dev.push(JSON.stringify(o)) } }).send({
+      to: 'a@gmail.com',
+      subject: 's',
+      text: link,
+    });
+    expect(dev.join('')).toContain('secret-token-value');
   });
 
   it('refuses demo data, naming SEED_DEMO; demo data is off by default in production', () => {
@@ -62,6 +99,7 @@ describe('production settings (issue 9, item 2)', () => {
       expect(p.output()).toMatch(/JAIL_AUTHORITY_CODE/);
       expect(p.output()).toMatch(/SEED_DEMO/);
       expect(p.output()).toMatch(/PUBLIC_URL/);
+      expect(p.output()).toMatch(/SMTP_URL/);
       expect(p.output()).not.toMatch(/\n\s+at /);
       expect(fs.existsSync(path.join(dir, 'db'))).toBe(false);
       fs.rmSync(dir, { recursive: true, force: true });

@@ -21,8 +21,11 @@ export type CaseType = (typeof CASE_TYPES)[number];
 export const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** 'withdrawn': the family member took a pending request back before the lawyer answered. */
-export const REQUEST_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
+/**
+ * 'withdrawn': the family member took a pending request back before the lawyer answered.
+ * 'ended': the family member ended an accepted lawyer's engagement; the lawyer no longer sees the record.
+ */
+export const REQUEST_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn', 'ended'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** An open request (pending or accepted): a member has at most one per lawyer. */
 export const OPEN_REQUEST_STATUSES = ['pending', 'accepted'] as const satisfies readonly RequestStatus[];

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'not_registered',
   'request_decided',
   'request_withdrawn',
+  'not_engaged',
+  'engagement_ended',
   'not_client',
   'case_exists',
   'already_requested',

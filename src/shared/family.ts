@@ -107,6 +107,7 @@ export const TimelineEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('lawyer_accepted'), at: z.string(), lawyer: LawyerRefSchema }),
   z.object({ kind: z.literal('lawyer_declined'), at: z.string(), lawyer: LawyerRefSchema }),
   z.object({ kind: z.literal('lawyer_withdrawn'), at: z.string(), lawyer: LawyerRefSchema }),
+  z.object({ kind: z.literal('lawyer_ended'), at: z.string(), lawyer: LawyerRefSchema }),
   z.object({ kind: z.literal('bail_paper'), at: z.string(), document: DocumentMetaSchema }),
   z.object({ kind: z.literal('bail_accepted'), at: z.string() }),
   z.object({ kind: z.literal('ngo_assigned'), at: z.string(), ngo: z.object({ id: z.uuid(), name: z.string() }) }),
@@ -116,7 +117,7 @@ export const TimelineEventSchema = z.discriminatedUnion('kind', [
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 
 export const CaseLawyerSchema = LawyerRefSchema.extend({
-  /** The request's own id (a pending one can be withdrawn with it). */
+  /** The request's own id (a pending one can be withdrawn with it, an accepted one ended). */
   requestId: z.uuid(),
   status: RequestStatusSchema,
   requestedAt: z.string(),

@@ -48,3 +48,35 @@ export function findUnsafeInput(value: unknown, root = ''): InputProblem | undef
   }
   return undefined;
 }
+
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): typed into
+ * a name, an override reverses the text printed or emailed after it ("62 :etaD"). Removed from every
+ * string a request carries, and from every printed or emailed text (decision 0033, probe defect 7). The marks
+ * U+200E/U+200F, which Urdu text may need, are kept: they reorder nothing beyond themselves.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+const HAS_BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+export function stripBidiControls(s: string): string {
+  return s.replace(BIDI_CONTROLS, '');
+}
+
+/** The same value with every string in it (values, not keys) stripped of bidi controls, in place. */
+export function stripBidiControlsDeep<T>(value: T): T {
+  if (typeof value === 'string') return stripBidiControls(value) as T;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) continue;
+    const record = v as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      if (typeof item === 'string') {
+        if (HAS_BIDI_CONTROL.test(item)) record[key] = stripBidiControls(item);
+      } else if (item !== null && typeof item === 'object') stack.push(item);
+    }
+  }
+  return value;
+}

@@ -81,7 +81,7 @@ test.describe('sign up', () => {
     // The right password sent a second link.
     const second = await confirmLinkIn(email, first);
     await page.goto(second);
-    // Only the person who chose the password opens the account (issue 25 defect 2).
+    // Only the person who chose the password opens the account (decision 0033, probe defect 2).
     await page.getByLabel('The password you chose at sign-up').fill('not-the-password');
     await page.getByRole('button', { name: 'Open my account' }).click();
     await expect(page.getByText('This is not the password chosen when this link was made.')).toBeVisible();

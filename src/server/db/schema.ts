@@ -339,6 +339,8 @@ export const lawyerRequests = pgTable(
     status: text({ enum: REQUEST_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     decidedAt: timestamp({ withTimezone: true }),
+    /** When the family member ended the engagement (status 'ended'); the acceptance stays in decidedAt. */
+    endedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // At most one open (pending or accepted) request per family member and lawyer.
@@ -358,6 +360,7 @@ export const lawyerRequests = pgTable(
       .on(t.lawyerId, sql`coalesce(${t.decidedAt}, ${t.createdAt})`, t.id)
       .where(sql`${t.status} = 'accepted'`),
     check('lawyer_requests_status_valid', sql`${t.status} in ${sqlList(REQUEST_STATUSES)}`),
+    check('lawyer_requests_ended_at_set', sql`(${t.status} = 'ended') = (${t.endedAt} is not null)`),
   ],
 );
 

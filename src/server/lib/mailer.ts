@@ -1,6 +1,7 @@
 // Delivers one email. SMTP through nodemailer when SMTP_URL is set; otherwise the message is
 // logged (and stays in the outbox as sent-to-log) so nothing is silently lost (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
 import nodemailer from 'nodemailer';
+import { stripBidiControls } from '#shared/text.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -23,7 +24,8 @@ export function outboxMessageId(outboxId: string, from: string): string {
 }
 
 export interface Mailer {
-  readonly kind: 'smtp' | 'log';
+  /** smtp: delivered; log: written to the log (development and tests only); drop: discarded, nothing logged. */
+  readonly kind: 'smtp' | 'log' | 'drop';
   /** Sender address, for outboxMessageId. */
   readonly from?: string;
   send(email: DeliveredEmail): Promise<void>;
@@ -42,7 +44,21 @@ export function createMailer(options: {
   from: string;
   log: { info: (obj: object, msg: string) => void };
   timeoutsMs?: Partial<typeof SMTP_TIMEOUTS_MS>;
+  /**
+   * Production without SMTP (EMAILS_MAY_BE_DROPPED): an email is discarded and never written to the
+   * log, since its link opens an account or resets a password (decision 0033, probe defect 4).
+   */
+  dropUnsent?: boolean;
 }): Mailer {
+  if (!options.smtpUrl && options.dropUnsent) {
+    return {
+      kind: 'drop',
+      async send() {
+        options.log.info({}, 'email dropped: SMTP_URL is not set (EMAILS_MAY_BE_DROPPED)');
+      },
+      close() {},
+    };
+  }
   if (!options.smtpUrl) {
     return {
       kind: 'log',
@@ -51,7 +67,7 @@ export function createMailer(options: {
         // copied link would pick up (the link that opens a new account is how a developer signs up).
         const links = email.text.match(/https?:\/\/[^\s"]+/g) ?? [];
         options.log.info(
-          { email: { to: email.to, subject: email.subject, text: email.text, links } },
+          { email: { to: email.to, subject: stripBidiControls(email.subject), text: stripBidiControls(email.text), links } },
           'email (SMTP not configured, logged instead)',
         );
       },
@@ -75,8 +91,9 @@ export function createMailer(options: {
       await transport.sendMail({
         from: options.from,
         to: email.to,
-        subject: email.subject,
-        text: email.text,
+        // A name with a bidi override would reverse the text after it (decision 0033, probe defect 7).
+        subject: stripBidiControls(email.subject),
+        text: stripBidiControls(email.text),
         ...(email.messageId ? { messageId: email.messageId } : {}),
       });
     },

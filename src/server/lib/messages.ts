@@ -15,6 +15,7 @@ export const MESSAGE_KINDS = [
   'request_accepted',
   'request_rejected',
   'request_withdrawn',
+  'engagement_ended',
   'bail_paper_uploaded',
   'bail_accepted_lawyer',
   'bail_accepted_family',

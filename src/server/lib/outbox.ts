@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 import { outboxMessageId, type Mailer, type OutgoingEmail } from './mailer.ts';
+import { redactPersonal } from './log-safety.ts';
 
 export const MAX_ATTEMPTS = 8;
 
@@ -80,7 +81,8 @@ export async function deliverDueEmails(
         .where(eq(emailOutbox.id, id));
       (failed ? log.error : log.warn).call(
         log,
-        { emailId: id, attempts: claimed.attempts, err: message },
+        // The SMTP server's answer often names the recipient: not in the log.
+        { emailId: id, attempts: claimed.attempts, err: redactPersonal(message) },
         failed ? 'email given up' : 'email delivery failed, will retry',
       );
     }

@@ -83,6 +83,31 @@ export async function enforce(
   if (!h.allowed) refuse(reply, h, message);
 }
 
+/** Emailed links to one address: per address and asking IP, and all asking IPs together. */
+export const EMAIL_LINKS_PER_ASKER = 3;
+export const EMAIL_LINKS_PER_ADDRESS = 10;
+
+/** The flag a right sign-in sets: this account signs in from this IP (features/accounts). */
+export const knownAddressKey = (canonicalEmail: string, ip: string) => `signin-known:${canonicalEmail}|${ip}`;
+
+/**
+ * The budget for emailing a link (a password reset, a new confirmation) to one address. A stranger
+ * asking for the owner's address spends only their own budget (per address and IP), so they cannot
+ * use up the owner's (decision 0033, probe defect 8). All askers together stop at a ceiling, so the inbox is not
+ * flooded from many IPs; past it, an IP the account signed in from keeps its own budget.
+ */
+export async function enforceEmailLinkBudget(
+  db: Db,
+  reply: FastifyReply,
+  limit: { purpose: string; canonicalEmail: string; ip: string; windowMs: number },
+): Promise<void> {
+  const { purpose, canonicalEmail, ip, windowMs } = limit;
+  const mine = await hit(db, `${purpose}-asker:${canonicalEmail}|${ip}`, EMAIL_LINKS_PER_ASKER, windowMs);
+  if (!mine.allowed) refuse(reply, mine);
+  const all = await hit(db, `${purpose}-email:${canonicalEmail}`, EMAIL_LINKS_PER_ADDRESS, windowMs);
+  if (!all.allowed && !(await isMarked(db, knownAddressKey(canonicalEmail, ip)))) refuse(reply, all);
+}
+
 function rowsOf<T>(result: unknown): T[] {
   // node-postgres returns { rows }, PGlite returns { rows } too; drizzle passes them through.
   return (result as { rows?: T[] }).rows ?? (result as T[]);

@@ -52,21 +52,53 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The user of a live session, from the session cookie's token; undefined for none or an expired one. */
-export async function findSessionUser(db: Db, token: string | undefined): Promise<{ user: User; sessionId: string } | undefined> {
+/** A session's last request is written at most this often (one small write a minute per session). */
+const SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * The user of a live session, from the session cookie's token; undefined for none, an expired one,
+ * or one idle longer than `idleMinutes` (decision 0033, probe defect 8: a forgotten session on a shared phone
+ * or a jail PC ends by itself).
+ */
+export async function findSessionUser(
+  db: Db,
+  token: string | undefined,
+  idleMinutes = DEFAULT_IDLE_MINUTES,
+): Promise<{ user: User; sessionId: string } | undefined> {
   if (!token || token.length > 100) return undefined;
   const id = sha256Hex(token);
-  const [row] = await sessionUser(db).execute({ id, now: new Date().toISOString() });
-  return row ? { user: toUser(row), sessionId: id } : undefined;
+  const now = Date.now();
+  const [row] = await sessionUser(db).execute({
+    id,
+    now: new Date(now).toISOString(),
+    idleSince: new Date(now - idleMinutes * 60_000).toISOString(),
+  });
+  if (!row) return undefined;
+  if (now - new Date(row.lastSeenAt).getTime() > SEEN_RESOLUTION_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
+  }
+  return { user: toUser(row), sessionId: id };
 }
+
+/** The default of SESSION_IDLE_MINUTES (env.ts), for callers without the configuration. */
+export const DEFAULT_IDLE_MINUTES = 12 * 60;
 
 // Every /api request runs this: built once (db/prepared.ts).
 const sessionUser = preparedSelect((db) =>
   db
-    .select(userColumns)
+    .select({ ...userColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
     .limit(1),
 );
 
@@ -84,7 +116,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // Static files and the SPA shell need no user: no session query for them. Decided by the
     // matched route, never the raw URL (route-guard.ts isApiRoute).
     if (!isApiRoute(req)) return;
-    const found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE]);
+    const found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE], app.deps.env.SESSION_IDLE_MINUTES);
     if (found) {
       req.user = found.user;
       req.sessionId = found.sessionId;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import { findUnsafeInput, UNSAFE_TEXT_MESSAGE } from '#shared/text.ts';
+import { findUnsafeInput, stripBidiControlsDeep, UNSAFE_TEXT_MESSAGE } from '#shared/text.ts';
 import { AppError, invalid } from '../lib/errors.ts';
 import { decodedPath, isApiRoute } from './route-guard.ts';
 
@@ -73,5 +73,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       const path = problem.path || where;
       throw invalid(`${path}: ${message}`, [{ path, message }]);
     }
+    // Bidi overrides never reach a stored name, a printed application or an email (decision 0033, probe defect 7).
+    if (typeof req.params === 'object' && req.params !== null) stripBidiControlsDeep(req.params);
+    if (typeof req.query === 'object' && req.query !== null) stripBidiControlsDeep(req.query);
+    if (typeof req.body === 'object' && req.body !== null) stripBidiControlsDeep(req.body);
   });
 });

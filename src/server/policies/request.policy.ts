@@ -46,3 +46,18 @@ export function withdrawalRefusal(request: { familyMemberId: string; status: str
   if (request.status !== 'pending') return new AppError(409, 'request_decided', `The lawyer has already ${request.status} this request.`);
   return forbidden();
 }
+
+export const engagementEnded = () => conflict('engagement_ended', "You have already ended this lawyer's engagement.");
+
+/**
+ * Why a family member's conditional ending of an engagement matched no row: not this member's
+ * request → 404; ended already → 409 engagement_ended; never accepted, or no longer (withdrawn,
+ * declined, still pending) → 409 not_engaged.
+ */
+export function endingRefusal(request: { familyMemberId: string; status: string } | undefined, memberId: string): AppError {
+  if (!request || request.familyMemberId !== memberId) return notFound('request');
+  if (request.status === 'ended') return engagementEnded();
+  if (request.status !== 'accepted')
+    return conflict('not_engaged', 'This lawyer has not accepted this request, so there is no engagement to end.');
+  return forbidden();
+}

@@ -1,7 +1,7 @@
 // /confirm-email?token=… from the emailed link: the account opens when the person presses the button
 // (a POST; opening the link alone changes nothing, as mail scanners open links), then the role's
 // first screen (docs/decisions/0018-signup-confirm-by-email-link.md). The person types the password
-// they chose at sign-up: the account opens with that sign-up's choices only for them (issue 25).
+// they chose at sign-up: the account opens with that sign-up's choices only for them (decision 0033).
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';

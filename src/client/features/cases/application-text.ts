@@ -1,5 +1,6 @@
 // The S.479(3) BNSS application the jail superintendent sends to the court, in English and in Hindi
 // (both on one printed page, whatever language the screen is in). Filled from the case facts.
+import { stripBidiControls } from '#shared/text.ts';
 import type { StoredOffence } from '#shared/cases.ts';
 import { findOffence } from '#shared/offences.ts';
 
@@ -71,7 +72,25 @@ function maximumText(lang: ApplicationLanguage, months: number): string {
   return [y ? `${y} year${y === 1 ? '' : 's'}` : '', m ? `${m} month${m === 1 ? '' : 's'}` : ''].filter(Boolean).join(' ');
 }
 
+/**
+ * The application's text. A bidi override typed into a name, prison or court would reverse what
+ * follows it on paper ("62 :etaD"): every line is printed without them (decision 0033, probe defect 7).
+ */
 export function applicationText(lang: ApplicationLanguage, f: ApplicationFacts) {
+  const t = applicationTextOf(lang, f);
+  return {
+    ...t,
+    to: stripBidiControls(t.to),
+    subject: stripBidiControls(t.subject),
+    reference: stripBidiControls(t.reference),
+    paragraphs: t.paragraphs.map(stripBidiControls),
+    prayer: stripBidiControls(t.prayer),
+    place: stripBidiControls(t.place),
+    signature: stripBidiControls(t.signature),
+  };
+}
+
+function applicationTextOf(lang: ApplicationLanguage, f: ApplicationFacts) {
   const offences = f.offences.map((o) => offenceText(lang, o)).join('; ');
   const longest = Math.max(0, ...f.offences.map((o) => o.maxMonths ?? 0));
   const max = maximumText(lang, longest);

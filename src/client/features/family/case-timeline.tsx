@@ -10,6 +10,7 @@ import {
   IconPrinter,
   IconSend,
   IconArrowBackUp,
+  IconUserMinus,
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ const ICONS = {
   lawyer_accepted: IconCheck,
   lawyer_declined: IconX,
   lawyer_withdrawn: IconArrowBackUp,
+  lawyer_ended: IconUserMinus,
   bail_paper: IconFileUpload,
   bail_accepted: IconGavel,
   ngo_assigned: IconHome,
@@ -74,6 +76,8 @@ function EventTitle({ event: e }: { event: TimelineEvent }) {
       return t('timeline.lawyer_declined', { name: e.lawyer.name });
     case 'lawyer_withdrawn':
       return t('timeline.lawyer_withdrawn', { name: e.lawyer.name });
+    case 'lawyer_ended':
+      return t('timeline.lawyer_ended', { name: e.lawyer.name });
     case 'bail_paper':
       return e.document.uploadedBy
         ? t('timeline.bail_paper', { name: e.document.uploadedBy.name, role: t(`role.${e.document.uploadedBy.role}`) })

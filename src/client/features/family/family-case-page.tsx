@@ -19,6 +19,7 @@ import { casesQuery } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
 import { RequestAnotherLink, WithdrawRequestButton } from './withdraw-request-button.tsx';
+import { EndEngagementButton } from './end-engagement-button.tsx';
 
 export function FamilyCasePage() {
   const { t } = useTranslation('family');
@@ -71,8 +72,11 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
   const titleId = `case-${c.id}`;
   const accepted = c.lawyers.filter((l) => l.status === 'accepted');
   const pending = c.lawyers.filter((l) => l.status === 'pending');
+  const ended = c.lawyers.filter((l) => l.status === 'ended');
   const declined = c.lawyers.some((l) => l.status === 'rejected');
-  const withdrawnOnly = accepted.length === 0 && pending.length === 0 && !declined && c.lawyers.length > 0;
+  const withdrawnOnly = accepted.length === 0 && pending.length === 0 && ended.length === 0 && !declined && c.lawyers.length > 0;
+  // No lawyer engaged or waiting any more, after the family ended an engagement.
+  const endedOnly = accepted.length === 0 && pending.length === 0 && ended.length > 0;
   const newest = c.documents[0];
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
@@ -93,11 +97,13 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
               ? t('cases.lawyerAccepted', { names: accepted.map((l) => l.name).join(', ') })
               : pending.length > 0
                 ? t('cases.lawyerPending', { names: pending.map((l) => l.name).join(', ') })
-                : declined
-                  ? t('cases.lawyerDeclinedOnly')
-                  : withdrawnOnly
-                    ? t('cases.lawyerWithdrawnOnly')
-                    : t('cases.lawyerNone')}
+                : endedOnly
+                  ? t('cases.lawyerEndedOnly', { names: ended.map((l) => l.name).join(', ') })
+                  : declined
+                    ? t('cases.lawyerDeclinedOnly')
+                    : withdrawnOnly
+                      ? t('cases.lawyerWithdrawnOnly')
+                      : t('cases.lawyerNone')}
           </Row>
 
           <Row label={t('cases.papers')}>
@@ -108,14 +114,17 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
           </Row>
           <Row label={t('cases.ngo')}>{c.ngo ? c.ngo.name : t('cases.ngoNone')}</Row>
         </Stack>
-        {pending.length > 0 && (
+        {accepted.length + pending.length > 0 && (
           <Group gap="xs">
+            {accepted.map((l) => (
+              <EndEngagementButton key={l.requestId} engagement={l} />
+            ))}
             {pending.map((l) => (
               <WithdrawRequestButton key={l.requestId} request={l} />
             ))}
           </Group>
         )}
-        {withdrawnOnly && <RequestAnotherLink />}
+        {(withdrawnOnly || endedOnly) && <RequestAnotherLink />}
 
         <ReleaseExplainer caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} />
         <Title order={3} size="h5">

@@ -14,6 +14,7 @@ import {
   type RegisterFamilyInput,
 } from '#shared/family.ts';
 import { WithdrawnRequestSchema } from '#shared/withdraw-request.ts';
+import { EndedEngagementSchema } from '#shared/end-engagement.ts';
 import { api, upload } from '#client/lib/api-client.ts';
 import { nullWhen } from '#client/lib/null-when.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
@@ -113,6 +114,19 @@ export function useWithdrawRequest() {
   return useMutation({
     mutationFn: (requestId: string) => api('POST', `/api/family/requests/${requestId}/withdraw`, WithdrawnRequestSchema),
     // Withdrawn or answered a moment earlier: either way the cases and the search change.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: familyKeys.cases });
+      void qc.invalidateQueries({ queryKey: familyKeys.lawyers });
+    },
+  });
+}
+
+/** Ends an accepted lawyer's engagement; the lawyer then shows in the search again and another can be asked. */
+export function useEndEngagement() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: string) => api('POST', `/api/family/requests/${requestId}/end`, EndedEngagementSchema),
+    // Ended now or a moment earlier (another tab): either way the cases and the search change.
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: familyKeys.cases });
       void qc.invalidateQueries({ queryKey: familyKeys.lawyers });

@@ -21,9 +21,10 @@ import {
 import { LIMITS } from '#shared/constants.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../../lib/password.ts';
 import { audit } from '../../lib/audit.ts';
-import { enforce, hit, isMarked, mark, refund, refuse } from '../../lib/rate-limit.ts';
+import { enforce, enforceEmailLinkBudget, hit, isMarked, knownAddressKey, mark, refund, refuse } from '../../lib/rate-limit.ts';
+import { canonicalEmail } from '#shared/email.ts';
 import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
 import {
   confirmUser,
@@ -98,6 +99,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       if (input.role === 'Jail-Authority' && !sameSecret(input.registrationCode ?? '', env.JAIL_AUTHORITY_CODE)) {
         throw new AppError(403, 'bad_registration_code', 'The Jail-Authority registration code is not correct.');
       }
+      await refuseCommonPassword(input.password, 'password');
       // Hashed either way, so a taken address costs the same time as a new one.
       const passwordHash = await hashPassword(input.password);
       const choices = { name: input.name, email, role: input.role, passwordHash, language: input.language ?? null };
@@ -166,7 +168,7 @@ export async function accountsRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const email = req.body.email.trim().toLowerCase();
       await enforce(db, reply, { key: `resend-ip:${req.ip}`, max: 20, windowMs });
-      await enforce(db, reply, { key: `resend-email:${email}`, max: 3, windowMs });
+      await enforceEmailLinkBudget(db, reply, { purpose: 'resend', canonicalEmail: canonicalEmail(email), ip: req.ip, windowMs });
       await sendLinkIfAccount(db, email, 'confirm', env.PUBLIC_URL);
       return { message: RESEND_CONFIRMATION_REPLY };
     },
@@ -184,14 +186,16 @@ export async function accountsRoutes(base: FastifyInstance) {
       const input = req.body;
       checkEmail(input.email);
       const email = input.email.toLowerCase();
-      const pairKey = `signin-pair:${email}|${req.ip}`;
-      const accountKey = `signin-account:${email}`;
-      const knownKey = `signin-known:${email}|${req.ip}`;
+      // Counted per inbox (a.b+x@gmail.com is ab@gmail.com), so spellings do not multiply a budget.
+      const inbox = canonicalEmail(email);
+      const pairKey = `signin-pair:${inbox}|${req.ip}`;
+      const accountKey = `signin-account:${inbox}`;
+      const knownKey = knownAddressKey(inbox, req.ip);
       const pair = await hit(db, pairKey, env.RATE_LIMIT_SIGNIN_PER_ACCOUNT, windowMs);
       if (!pair.allowed) refuse(reply, pair, SIGN_IN_LIMITED);
       const account = await hit(db, accountKey, env.RATE_LIMIT_SIGNIN_ACCOUNT_CEILING, windowMs);
       if (!account.allowed && !(await isMarked(db, knownKey))) {
-        const fresh = await hit(db, `signin-new:${email}|${req.ip}`, env.RATE_LIMIT_SIGNIN_NEW_ADDRESS, windowMs);
+        const fresh = await hit(db, `signin-new:${inbox}|${req.ip}`, env.RATE_LIMIT_SIGNIN_NEW_ADDRESS, windowMs);
         if (!fresh.allowed) refuse(reply, fresh, SIGN_IN_LIMITED);
       }
       const user = await findUserByEmail(db, email);

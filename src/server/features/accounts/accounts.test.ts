@@ -100,6 +100,20 @@ describe('sign-up', () => {
     }
   });
 
+  it('refuses common and published passwords, in any case (decision 0033, probe defect 8)', async () => {
+    for (const password of ['password', 'Password', '12345678', 'iloveyou', 'rihaai-demo-2024', 'RIHAAI-JAIL-2024']) {
+      const res = await t.request('POST', '/api/auth/signup', {
+        body: { role: 'Lawyer', name: 'L', email: uniqueEmail('common'), password },
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toMatchObject({ error: { code: 'password_common', details: [{ path: 'password' }] } });
+    }
+    const ok = await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Lawyer', name: 'L', email: uniqueEmail('fine'), password: 'seven lemons sing' },
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
   it('refuses a short password with the reason', async () => {
     const res = await t.request('POST', '/api/auth/signup', {
       body: { role: 'Lawyer', name: 'L', email: uniqueEmail(), password: 'short' },
@@ -180,7 +194,7 @@ describe('sign-up', () => {
     expect(late.json()).toMatchObject({ error: { code: 'confirm_link_invalid' } });
   });
 
-  it('the probe: a squatter’s earlier sign-up never decides the account its owner opens (issue 25 defect 2)', async () => {
+  it('the probe: a squatter’s earlier sign-up never decides the account its owner opens (decision 0033, probe defect 2)', async () => {
     const email = uniqueEmail('victim');
     // The attacker signs up the victim's address first, as a Lawyer called Squatter.
     await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'Squatter', email, password: 'attacker-pass-1' } });

@@ -322,13 +322,15 @@ export interface RequestRow {
   status: CaseLawyer['status'];
   createdAt: Date;
   decidedAt: Date | null;
+  /** When the member ended the engagement (status 'ended'). */
+  endedAt?: Date | null;
 }
 
 /** The member's lawyer requests, newest first, with each lawyer's name and type, as a JSON array. */
 function requestsJson(familyMemberId: SQLWrapper): SQL<unknown> {
   return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'lawyerId', r.lawyer_id, 'lawyerName', u.name,
       'lawyerType', l.lawyer_type, 'status', r.status, 'createdAt', ${isoText(sql`r.created_at`)},
-      'decidedAt', ${isoText(sql`r.decided_at`)}) order by r.created_at desc, r.id desc), '[]'::json)
+      'decidedAt', ${isoText(sql`r.decided_at`)}, 'endedAt', ${isoText(sql`r.ended_at`)}) order by r.created_at desc, r.id desc), '[]'::json)
     from lawyer_requests r join lawyers l on l.user_id = r.lawyer_id join users u on u.id = r.lawyer_id
     where r.family_member_id = ${familyMemberId})`;
 }
@@ -341,7 +343,11 @@ function caseEventsJson(caseId: SQLWrapper): SQL<unknown> {
 }
 
 type EventJsonRow = Omit<CaseEvent, 'by' | 'fields'> & Pick<CaseEvent['by'], 'name' | 'role'> & { fields: string[] | null };
-type RequestJsonRow = Omit<RequestRow, 'createdAt' | 'decidedAt'> & { createdAt: string; decidedAt: string | null };
+type RequestJsonRow = Omit<RequestRow, 'createdAt' | 'decidedAt' | 'endedAt'> & {
+  createdAt: string;
+  decidedAt: string | null;
+  endedAt: string | null;
+};
 
 const caseStatusRows = preparedSelect((db) =>
   db
@@ -380,6 +386,7 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
     ...r,
     createdAt: new Date(r.createdAt),
     decidedAt: r.decidedAt === null ? null : new Date(r.decidedAt),
+    endedAt: r.endedAt === null ? null : new Date(r.endedAt),
   }));
   const events = new Map<string, CaseEvent[]>();
   for (const r of caseRows) {
@@ -404,6 +411,7 @@ const KIND_ORDER: Record<TimelineEvent['kind'], number> = {
   lawyer_accepted: 2,
   lawyer_declined: 2,
   lawyer_withdrawn: 2,
+  lawyer_ended: 3,
   bail_paper: 3,
   bail_accepted: 4,
   ngo_assigned: 5,
@@ -439,9 +447,11 @@ export function buildCaseStatuses(
     for (const r of mine) {
       const lawyer = { id: r.lawyerId, name: r.lawyerName };
       events.push({ kind: 'lawyer_requested', at: r.createdAt.toISOString(), lawyer, status: r.status });
-      if (r.decidedAt && r.status === 'accepted') events.push({ kind: 'lawyer_accepted', at: r.decidedAt.toISOString(), lawyer });
+      if (r.decidedAt && (r.status === 'accepted' || r.status === 'ended'))
+        events.push({ kind: 'lawyer_accepted', at: r.decidedAt.toISOString(), lawyer });
       if (r.decidedAt && r.status === 'rejected') events.push({ kind: 'lawyer_declined', at: r.decidedAt.toISOString(), lawyer });
       if (r.decidedAt && r.status === 'withdrawn') events.push({ kind: 'lawyer_withdrawn', at: r.decidedAt.toISOString(), lawyer });
+      if (r.endedAt && r.status === 'ended') events.push({ kind: 'lawyer_ended', at: r.endedAt.toISOString(), lawyer });
     }
     for (const d of docs) events.push({ kind: 'bail_paper', at: d.createdAt, document: d });
     if (bailAcceptedAt) events.push({ kind: 'bail_accepted', at: bailAcceptedAt.toISOString() });

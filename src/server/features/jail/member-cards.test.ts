@@ -4,7 +4,7 @@
 // it was, from the source tables (the list's former statement and its mapping, kept below as the
 // reference), and serialised through JailMemberSchema as the route's serialiser did.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { JailMemberSchema, MembersPageSchema, type JailMember } from '#shared/jail.ts';
 import type { StoredOffence } from '#shared/cases.ts';
 import type { Db } from '#server/db/client.ts';
@@ -21,6 +21,7 @@ import {
 } from '#server/db/schema.ts';
 import { toDocumentMeta } from '#server/lib/documents.ts';
 import { acceptBail, assignNgo, listMembersJson, undoBailAccept } from './jail.queries.ts';
+import { endEngagement } from '../lawyers/end-engagement.ts';
 import { createTestDb, usePostgres, type TestDb } from '#tests/test-db.ts';
 import {
   createBailReview,
@@ -169,9 +170,25 @@ async function storedClientCards(db: Db, ids: string[]): Promise<{ stored: Map<s
   return { stored: new Map(rows.map((r) => [r.id, r.stored ?? ''])), fresh: new Map(rows.map((r) => [r.id, r.fresh])) };
 }
 
-/** Every member's stored card is what the former list statement gives, byte for byte, and their client card is current. */
+/** The members whose kept lawyer counters differ from a recount of their requests. */
+async function countersWrong(db: Db, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: familyMembers.userId })
+    .from(familyMembers)
+    .where(
+      and(
+        inArray(familyMembers.userId, ids),
+        sql`(${familyMembers.acceptedLawyers} <> (select count(*) from lawyer_requests r where r.family_member_id = ${familyMembers.userId} and r.status = 'accepted')
+          or ${familyMembers.pendingLawyers} <> (select count(*) from lawyer_requests r where r.family_member_id = ${familyMembers.userId} and r.status = 'pending'))`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Every member's stored card is what the former list statement gives, byte for byte, their client card is current and their counters exact. */
 async function expectCardsExact(ids: string[], step: string) {
   const [stored, reference, clients] = await Promise.all([storedCards(t.db, ids), referenceCards(t.db, ids), storedClientCards(t.db, ids)]);
+  expect(await countersWrong(t.db, ids), step).toEqual([]);
   expect(stored.size, step).toBe(reference.size);
   for (const [id, card] of reference) expect(stored.get(id), `${step}: ${id}`).toBe(card);
   expect(clients.stored.size, step).toBe(reference.size);
@@ -189,6 +206,7 @@ describe('stored member cards', () => {
     const jail = await createJailAuthority(t.db);
     const l1 = await createLawyer(t.db, { name: 'Adv. One' });
     const l2 = await createLawyer(t.db, { name: 'Adv. Two' });
+    const l3 = await createLawyer(t.db, { name: 'Adv. Three' });
     const n1 = await createNgo(t.db, { name: 'NGO One', seatsFree: 5 });
     const n2 = await createNgo(t.db, { name: 'NGO Two', seatsFree: 5 });
     const a = (await createFamilyMember(t.db, { name: 'Card Alpha', cases: [{}, {}] })).user;
@@ -197,6 +215,7 @@ describe('stored member cards', () => {
     const ids = [a.id, b.id, c.id];
     const [aCase] = await t.db.select().from(cases).where(eq(cases.familyMemberId, a.id)).orderBy(cases.createdAt);
     let paperByLawyer = '';
+    let engagement = '';
     let paperByFamily = '';
 
     // Each step is one kind of change; after each the cards must still be exact (and some must have
@@ -259,6 +278,17 @@ describe('stored member cards', () => {
           await createLawyerRequest(t.db, { familyMemberId: b.id, lawyerId: l1.user.id, status: 'accepted' });
         },
       ],
+      [
+        'a third lawyer accepted for another member',
+        async () => {
+          engagement = (await createLawyerRequest(t.db, { familyMemberId: c.id, lawyerId: l3.user.id, status: 'accepted' })).id;
+        },
+      ],
+      [
+        'the family ended that engagement',
+        () => endEngagement(t.db, { requestId: engagement, member: { id: c.id, name: 'Card Gamma' }, publicUrl: 'http://localhost' }),
+      ],
+      ['the same lawyer requested again after the ending', () => createLawyerRequest(t.db, { familyMemberId: c.id, lawyerId: l3.user.id })],
       [
         'bail papers uploaded by a lawyer and by the family',
         async () => {
@@ -343,6 +373,9 @@ describe('stored member cards', () => {
       'a lawyer renamed',
       'a request withdrawn',
       'a request rejected, another accepted for another member',
+      'a third lawyer accepted for another member',
+      'the family ended that engagement',
+      'the same lawyer requested again after the ending',
       'the daily pass',
       'a lawyer account deleted',
     ]);

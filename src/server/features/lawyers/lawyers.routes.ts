@@ -10,6 +10,7 @@ import { receiveDocument } from '../../lib/documents.ts';
 import { admitUpload } from '../../lib/upload-limits.ts';
 import * as lawyers from './lawyers.use-cases.ts';
 import { withdrawRequestRoutes } from './withdraw-request.routes.ts';
+import { endEngagementRoutes } from './end-engagement.routes.ts';
 import { access } from '../../plugins/route-guard.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 
@@ -17,6 +18,7 @@ export async function lawyersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   await withdrawRequestRoutes(base);
+  await endEngagementRoutes(base);
 
   app.get(
     '/api/lawyers/registration',

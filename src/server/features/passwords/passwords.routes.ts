@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FORGOT_PASSWORD_REPLY, ForgotPasswordSchema, PasswordsReplySchema, ResetPasswordSchema } from '#shared/passwords.ts';
 import { invalid } from '../../lib/errors.ts';
-import { enforce } from '../../lib/rate-limit.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { enforce, enforceEmailLinkBudget } from '../../lib/rate-limit.ts';
+import { canonicalEmail } from '#shared/email.ts';
+import { hashPassword, refuseCommonPassword } from '../../lib/password.ts';
 import { clearSessionCookie } from '../../plugins/auth.ts';
 import { completePasswordReset, findValidReset, startPasswordReset } from './passwords.queries.ts';
 import { access } from '../../plugins/route-guard.ts';
@@ -23,8 +24,8 @@ export async function passwordsRoutes(base: FastifyInstance) {
     async (req, reply) => {
       const email = req.body.email.trim().toLowerCase();
       await enforce(db, reply, { key: `forgot-ip:${req.ip}`, max: 20, windowMs });
-      // A mailbox gets at most a few links per window, whoever asks for them.
-      await enforce(db, reply, { key: `forgot-email:${email}`, max: 3, windowMs });
+      // A few links per asker, and a ceiling per mailbox that a stranger cannot spend for the owner.
+      await enforceEmailLinkBudget(db, reply, { purpose: 'forgot', canonicalEmail: canonicalEmail(email), ip: req.ip, windowMs });
       // The same statements run whether or not the account exists (constant time).
       await startPasswordReset(db, email, env.PUBLIC_URL);
       return { message: FORGOT_PASSWORD_REPLY };
@@ -40,6 +41,7 @@ export async function passwordsRoutes(base: FastifyInstance) {
       // Check the token before spending time hashing: a bad link costs the server nothing.
       const reset = await findValidReset(db, req.body.token);
       if (!reset) throw fail();
+      await refuseCommonPassword(req.body.password, 'password');
       const passwordHash = await hashPassword(req.body.password);
       if (!(await completePasswordReset(db, reset.id, passwordHash))) throw fail();
       // The browser's own session (if any) ended with all the others.

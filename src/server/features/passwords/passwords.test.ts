@@ -75,7 +75,40 @@ describe('POST /api/passwords/forgot', () => {
     expect((await t.request('POST', '/api/passwords/forgot', { body: { email: 'a@gmail.com', role: 'Lawyer' } })).statusCode).toBe(400);
   });
 
-  it('sends at most 3 links per address in a window', async () => {
+  it('a stranger cannot spend the owner’s links: per asker 3, per address 10 from unknown IPs, the owner’s own IP keeps its budget (decision 0033, probe defect 8)', async () => {
+    const { user } = await createLawyer(t.db);
+    const forgotFrom = (ip: string, email = user.email) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/passwords/forgot',
+        remoteAddress: ip,
+        headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        payload: JSON.stringify({ email }),
+      });
+    // The owner signs in from 10.0.0.1 (a right sign-in marks the address as theirs).
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      remoteAddress: '10.0.0.1',
+      headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      payload: JSON.stringify({ role: 'Lawyer', email: user.email, password: TEST_PASSWORD }),
+    });
+    expect(signIn.statusCode).toBe(200);
+    // A stranger asks from one IP: 3, then refused; the owner still gets theirs.
+    const stranger = [];
+    for (let i = 0; i < 4; i++) stranger.push((await forgotFrom('10.6.6.6')).statusCode);
+    expect(stranger).toEqual([200, 200, 200, 429]);
+    expect((await forgotFrom('10.0.0.1')).statusCode).toBe(200);
+    // From many IPs the address reaches its ceiling (10 sent): unknown IPs are refused, the owner is not.
+    for (const ip of ['10.6.6.7', '10.6.6.8']) for (let i = 0; i < 3; i++) await forgotFrom(ip);
+    expect((await forgotFrom('10.6.6.9')).statusCode).toBe(429);
+    expect((await forgotFrom('10.0.0.1')).statusCode).toBe(200);
+    // Dots and a +suffix are the same mailbox, not a new budget.
+    const [name = '', domain] = user.email.split('@');
+    expect((await forgotFrom('10.6.6.6', `${name[0]}.${name.slice(1)}+x@${domain}`)).statusCode).toBe(429);
+  });
+
+  it('sends at most 3 links per address and asker in a window', async () => {
     const { user } = await createLawyer(t.db);
     const statuses = [];
     for (let i = 0; i < 4; i++)

@@ -173,6 +173,11 @@ describe('PUT /api/profile/password', () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.details[0]).toMatchObject({ path: 'newPassword', message: 'Password must be at least 8 characters.' });
+    const common = await t.request('PUT', '/api/profile/password', {
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'Password1' },
+    });
+    expect(common.json().error).toMatchObject({ code: 'password_common', details: [{ path: 'newPassword' }] });
     const missing = await t.request('PUT', '/api/profile/password', { cookie, body: { newPassword: 'long-enough-1' } });
     expect(missing.statusCode).toBe(400);
     // Still the old password.

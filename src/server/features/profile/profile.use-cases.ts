@@ -5,7 +5,7 @@ import type { User } from '#shared/accounts.ts';
 import type { ChangePassword, ProfileDetails, UpdateProfile } from '#shared/profile.ts';
 import type { AppDeps } from '../../types.ts';
 import { invalid, type ErrorDetail } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../../lib/password.ts';
 import { sendEmail } from '../../lib/notify.ts';
 import { audit } from '../../lib/audit.ts';
 import { deleteSessionsOfUser } from '../accounts/accounts.queries.ts';
@@ -62,6 +62,7 @@ export async function changePassword({ db }: Deps, user: User, sessionId: string
       'wrong_password',
     );
   }
+  await refuseCommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await setPassword(tx, user.id, passwordHash);
