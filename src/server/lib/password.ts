@@ -32,7 +32,7 @@ let common: Promise<Set<string>> | undefined;
 
 /** The ~49,000 most common passwords of @zxcvbn-ts/language-common, loaded on first use. */
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then((m) => new Set(m.dictionary['passwords-common'] as string[]));
+  common ??= import('@zxcvbn-ts/language-common').then((m) => new Set(m.dictionary['passwords-common']));
   return common;
 }
 
