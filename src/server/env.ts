@@ -55,7 +55,16 @@ export const EnvSchema = z.object({
   UPLOAD_QUOTA_PER_USER_MB: z.coerce.number().int().min(1).default(100),
   UPLOAD_QUOTA_TOTAL_MB: z.coerce.number().int().min(1).default(20_480),
   UPLOAD_CONCURRENT_PER_USER: z.coerce.number().int().min(1).default(2),
-  UPLOAD_CONCURRENT_PER_PROCESS: z.coerce.number().int().min(1).default(4),
+  UPLOAD_CONCURRENT_PER_PROCESS: z.coerce.number().int().min(1).default(16),
+  /**
+   * An upload slower than this (bytes a second, over UPLOAD_RATE_WINDOW_SECONDS, once
+   * UPLOAD_RATE_GRACE_SECONDS have passed) is stopped with 408 and its slot freed; 0 turns the check off.
+   */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(2048),
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  UPLOAD_RATE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Where uploads are spooled as they arrive (a folder per process inside); default: the system's temporary folder. */
+  UPLOAD_SPOOL_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -3,10 +3,8 @@
 // embedded database: paper-store.ts), the type decided from the bytes (never the name or the
 // browser's claim), 10 MiB at most, served only to permitted users with Content-Disposition and
 // nosniff. Shared by the family, lawyer and jail-authority features.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,18 +20,35 @@ import { documents, users } from '../db/schema.ts';
 import { AppError, invalid, tooLarge, unsupportedType } from './errors.ts';
 import { readableDocument } from '../policies/document.policy.ts';
 import { audit } from './audit.ts';
-import { uploadLimitsPlugin } from './upload-limits.ts';
+import { noteUploadProgress, startReadingUpload, uploadBodyReceived, uploadLimitsPlugin } from './upload-limits.ts';
 import type { PaperStore, PlacedPaper } from './paper-store.ts';
+import { defaultSpoolRoot, openUploadSpool, type UploadSpool } from './upload-spool.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's folder for uploads as they arrive (upload-spool.ts). */
+    uploadSpool: UploadSpool;
+  }
+}
 
 export const ALLOWED_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 
 export const UNSUPPORTED_MESSAGE = 'Unsupported file type. Please upload an image or a PDF.';
 
-/** Registers multipart parsing (one file, 10 MiB) for the whole app. */
+/**
+ * Registers multipart parsing (one file, 10 MiB) for the whole app, and opens its spool folder
+ * (removing what killed processes left there); the folder goes when the app closes.
+ */
 export const multipartPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
   await app.register(uploadLimitsPlugin);
+  const spool = await openUploadSpool(app.deps.env.UPLOAD_SPOOL_DIR ?? defaultSpoolRoot());
+  if (spool.removedAtStart.length > 0)
+    app.log.info({ removed: spool.removedAtStart.length }, 'removed uploads spooled by stopped processes');
+  lastSpoolDir = spool.dir;
+  app.decorate('uploadSpool', spool);
+  app.addHook('onClose', async () => spool.close());
   // The spooled copy of an upload goes when its answer is sent or its client goes away.
   const removeSpool = async (req: FastifyRequest) => {
     const spool = (req as WithSpool)[SPOOL];
@@ -58,13 +73,9 @@ type WithSpool = FastifyRequest & { [SPOOL]?: string };
 /** The bytes file-type needs to recognise every allowed type (it reads at most this many). */
 const SNIFF_BYTES = 4100;
 
-let spoolDir: string | undefined;
-/** The folder this process spools uploads to (tests look inside), once one has arrived. */
-export const uploadSpoolDir = () => spoolDir;
-async function newSpoolPath(): Promise<string> {
-  spoolDir ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rihaai-uploads-'));
-  return path.join(spoolDir, randomUUID());
-}
+let lastSpoolDir: string | undefined;
+/** The spool folder of the app this process started last (tests look inside). */
+export const uploadSpoolDir = () => lastSpoolDir;
 
 /**
  * Reads the one uploaded file of a multipart request and decides its type from its first bytes.
@@ -74,14 +85,16 @@ async function newSpoolPath(): Promise<string> {
 export async function receiveDocument(req: FastifyRequest): Promise<ReceivedFile> {
   if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
   if (!/;\s*boundary=/i.test(String(req.headers['content-type']))) throw malformedUpload();
+  // Aborted (with its 408) by upload-limits.ts when the body arrives too slowly, in any phase.
+  const signal = startReadingUpload(req);
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
-    part = await req.file();
+    part = await (signal ? raceAbort(req.file(), signal) : req.file());
   } catch (err) {
     throw asUploadError(err);
   }
   if (!part) throw invalid('Choose a file to upload.', [{ path: 'file', message: 'Choose a file to upload.' }], 'no_file');
-  const spool = await newSpoolPath();
+  const spool = req.server.uploadSpool.newPath();
   (req as WithSpool)[SPOOL] = spool;
   const hash = createHash('sha256');
   const head: Buffer[] = [];
@@ -93,6 +106,7 @@ export async function receiveDocument(req: FastifyRequest): Promise<ReceivedFile
       new Transform({
         transform(chunk: Buffer, _encoding, done) {
           size += chunk.length;
+          noteUploadProgress(req, chunk.length);
           hash.update(chunk);
           if (headLength < SNIFF_BYTES) {
             const take = chunk.subarray(0, SNIFF_BYTES - headLength);
@@ -103,18 +117,32 @@ export async function receiveDocument(req: FastifyRequest): Promise<ReceivedFile
         },
       }),
       fs.createWriteStream(spool, { flags: 'wx', mode: 0o600 }),
+      signal ? { signal } : {},
     );
   } catch (err) {
+    if (signal?.aborted) throw signal.reason;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge('The file is larger than 10 MiB. Please upload a smaller file.');
     throw asUploadError(err);
   }
+  uploadBodyReceived(req);
   if (part.file.truncated) throw tooLarge('The file is larger than 10 MiB. Please upload a smaller file.');
   if (size === 0) throw invalid('The file is empty.', [{ path: 'file', message: 'The file is empty.' }], 'empty_file');
   const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
   const type = sniffed?.mime as ReceivedFile['contentType'] | undefined;
   if (!type || !ALLOWED_DOCUMENT_TYPES.includes(type)) throw unsupportedType(UNSUPPORTED_MESSAGE);
   return { filename: safeFilename(part.filename, type), contentType: type, size, sha256: hash.digest('hex'), path: spool };
+}
+
+/** `promise`, or the signal's reason once it is aborted. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 const malformedUpload = () =>
@@ -148,6 +176,27 @@ export function safeFilename(name: string | undefined, type: string): string {
 }
 
 /**
+ * Storing transactions under way in this process. They queue on the deployment's quota row anyway,
+ * so more at once would only hold more database connections (10 per instance) waiting for its lock,
+ * which the other requests need: with UPLOAD_CONCURRENT_PER_PROCESS=16 the rest wait here, holding none.
+ */
+const STORING_AT_ONCE = 2;
+let storingNow = 0;
+const storingQueue: (() => void)[] = [];
+async function storing<T>(fn: () => Promise<T>): Promise<T> {
+  if (storingNow >= STORING_AT_ONCE) await new Promise<void>((resolve) => storingQueue.push(resolve));
+  else storingNow++;
+  try {
+    return await fn();
+  } finally {
+    // The slot passes straight to the next in line (storingNow unchanged), or is given back.
+    const next = storingQueue.shift();
+    if (next) next();
+    else storingNow--;
+  }
+}
+
+/**
  * Puts a received file where it will live (papers.place), then runs `record`, the transaction
  * that stores its row: if that fails, the placed bytes go again. A paper's file is durable before
  * its row commits (docs/decisions/0019-papers-beside-the-embedded-database-files.md).
@@ -155,7 +204,7 @@ export function safeFilename(name: string | undefined, type: string): string {
 export async function withPlacedPaper<T>(papers: PaperStore, file: ReceivedFile, record: (paper: PlacedPaper) => Promise<T>): Promise<T> {
   const paper = await papers.place(file);
   try {
-    return await record(paper);
+    return await storing(() => record(paper));
   } catch (err) {
     // The transaction's error is the one to report; a file that could not go is left to the sweep.
     await paper.discard().catch(() => {});

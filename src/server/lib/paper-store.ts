@@ -115,10 +115,10 @@ export async function filePaperStore(root: string): Promise<PaperStore> {
     async place(file) {
       const id = randomUUID();
       const temp = path.join(incoming, id);
-      // The spool is usually on another file system (the system's temporary folder): copied by the
-      // kernel, never through this process's memory.
-      await fs.promises.copyFile(file.path, temp, fs.constants.COPYFILE_EXCL);
       try {
+        // The spool is usually on another file system (the system's temporary folder): copied by the
+        // kernel, never through this process's memory. A copy cut short (a full disk) goes too.
+        await fs.promises.copyFile(file.path, temp, fs.constants.COPYFILE_EXCL);
         const handle = await fs.promises.open(temp, 'r+');
         try {
           if ((await handle.stat()).size !== file.size) throw new Error('the spooled upload changed size');

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ruleOfIssue, type ErrorBody, type ErrorCode, type ValidationDetail } from '#shared/errors.ts';
 import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
+import { isDiskFull, storageFull } from '../lib/upload-limits.ts';
 
 function body(code: ErrorCode, message: string, details?: ValidationDetail[]): ErrorBody {
   return { error: details ? { code, message, details } : { code, message } };
@@ -77,6 +78,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof AppError) {
       if (err.status === 503) reply.header('retry-after', '5');
       return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (isDiskFull(err)) {
+      // A full disk (or disk quota) while spooling or storing a paper: the documented 507, and the
+      // operator is told (README "Deploying"), never a stack in the answer.
+      req.log.error({ err }, 'disk full');
+      const full = storageFull();
+      return reply.status(full.status).send(body(full.code, full.message));
     }
     if (err.code === 'ECONNRESET' && err.message === 'aborted') {
       // The client went away while its body was being read: no one is left to answer, and nothing
