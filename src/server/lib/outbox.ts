@@ -98,7 +98,7 @@ export interface OutboxWorker {
 }
 
 /** Work the worker runs before each delivery pass (the deadline scheduler installs itself here from main.ts). */
-type BeforePass = (db: Db, log: Pick<FastifyBaseLogger, 'error'>) => Promise<void>;
+type BeforePass = (db: Db, log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>) => Promise<void>;
 let beforePass: BeforePass = async () => {};
 export function setBeforeDeliveryPass(fn: BeforePass): void {
   beforePass = fn;
@@ -116,7 +116,7 @@ export const PASS_LIMIT_MS = 120_000;
 export function startOutboxWorker(
   db: Db,
   mailer: Mailer,
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
   intervalMs = 5000,
   passLimitMs = PASS_LIMIT_MS,
 ): OutboxWorker {

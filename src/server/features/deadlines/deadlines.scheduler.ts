@@ -15,6 +15,7 @@
 // - bail-not-released:<case>:<bail date>  7 days after the bail order with no release recorded →
 //   the family member and accepted lawyers (what can be done: surety help, S.478 BNSS personal
 //   bond) and an email to the DLSA of the case's prison; the jail dashboard flags the member.
+import { checkDerived } from '../../db/derived.ts';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEADLINE_LIMITS, addDays, indianDay } from '#shared/deadlines.ts';
@@ -217,7 +218,7 @@ export function configureDeadlineScheduler(options: { publicUrl: string; everyMs
 }
 
 /** Called by the outbox worker before each delivery pass: runs a deadline pass at most once a minute. */
-export async function runScheduledDeadlines(db: Db, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
+export async function runScheduledDeadlines(db: Db, log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>): Promise<void> {
   if (!config) return;
   const now = Date.now();
   if ((lastRun.get(db) ?? -Infinity) + config.everyMs > now) return;
@@ -226,5 +227,32 @@ export async function runScheduledDeadlines(db: Db, log: Pick<FastifyBaseLogger,
     await runDeadlinePass(db, { now: new Date(now), publicUrl: config.publicUrl });
   } catch (err) {
     log.error({ err }, 'deadline pass failed');
+  }
+  // Once a day (in India), in the background: every derived value checked against its sources.
+  const today = indianDay(new Date(now));
+  if (lastCheck.get(db) !== today) {
+    lastCheck.set(db, today);
+    void runDerivedCheck(db, log);
+  }
+}
+
+const lastCheck = new WeakMap<object, string>();
+
+/**
+ * The daily check of derived data (db/derived.ts): logs how many stored values differ from a fresh
+ * computation (0 is the only right answer; `npm run db:rebuild` repairs any). Yields between pages,
+ * so the embedded database keeps answering requests while it runs.
+ */
+export async function runDerivedCheck(db: Db, log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>): Promise<number> {
+  try {
+    const started = Date.now();
+    const report = await checkDerived(db, { sample: 5, pause: () => new Promise((resolve) => setImmediate(resolve)) });
+    const fields = { drift: report.total, counts: report.counts, ms: Date.now() - started };
+    if (report.total > 0) log.warn(fields, 'derived data drift: run npm run db:rebuild');
+    else log.info(fields, 'derived data checked: no drift');
+    return report.total;
+  } catch (err) {
+    log.error({ err }, 'derived data check failed');
+    return -1;
   }
 }

@@ -1,4 +1,4 @@
-// A family member ends an accepted lawyer's engagement (issue 25, 8a): role, ownership, state, the
+// A family member ends an accepted lawyer's engagement (decision 0033, probe defect 8): role, ownership, state, the
 // race with a second ending, the lawyer's notice in their language, the audit entry, the timeline,
 // and above all that the lawyer loses the record: the case, its papers and hearings, the clients list.
 import { describe, expect, it } from 'vitest';

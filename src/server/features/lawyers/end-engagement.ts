@@ -1,4 +1,4 @@
-// A family member ends the engagement of a lawyer who accepted their request (issue 25, 8a).
+// A family member ends the engagement of a lawyer who accepted their request (decision 0033, probe defect 8).
 // One transaction: the conditional update, the lawyer's notice in their language and the audit entry.
 // The lawyer's access follows from the status alone: every check and list of a lawyer's clients reads
 // status = 'accepted' (policies/member-record.policy.ts), and the counters and stored cards are kept
