@@ -28,6 +28,7 @@ export const COMPOSED_ACROSS_FEATURES = [
   '#client/features/cases/client-release.tsx',
   '#client/features/cases/case-facts-fields.tsx',
   '#client/features/cases/facts-draft.ts',
+  '#client/features/cases/facts-stale-notice.tsx',
   '#client/features/notifications/reminder-email-setting.tsx',
 ];
 

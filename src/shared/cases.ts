@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { OFFENCE_IDS, OTHER_OFFENCE, findOffence } from './offences.ts';
 import { assessRelease, isIsoDate, type ReleaseAssessment, type ReleaseInput } from './release.ts';
+import { VersionSchema } from './edit-versions.ts';
 
 export const RELATIONS = [
   'son',
@@ -111,6 +112,10 @@ export const CaseFactsInputSchema = z.strictObject({
 });
 export type CaseFactsInput = z.input<typeof CaseFactsInputSchema>;
 export type CaseFactsParsed = z.output<typeof CaseFactsInputSchema>;
+
+/** PUT /api/cases/:caseId/facts: the facts and the version they were loaded at (CaseDetail.factsVersion). */
+export const CaseFactsUpdateSchema = CaseFactsInputSchema.extend({ version: VersionSchema });
+export type CaseFactsUpdate = z.input<typeof CaseFactsUpdateSchema>;
 
 export const CaseFactsSchema = z.object({
   prisonerName: z.string().nullable(),
@@ -239,11 +244,22 @@ export const CaseDetailSchema = z.object({
   detail: z.string(),
   familyMember: z.object({ id: z.uuid(), name: z.string() }),
   facts: CaseFactsSchema,
+  /** The facts' version: a save sends it back, and is refused (409 stale_edit) once someone else saved. */
+  factsVersion: z.number().int(),
   release: StoredReleaseSchema,
   events: z.array(CaseEventSchema),
   can: z.object({ editFacts: z.boolean(), printApplication: z.boolean() }),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;
+
+/** `error.current` of a stale facts save (409 stale_edit): the facts as saved now, and who saved them last. */
+export const CaseFactsCurrentSchema = z.object({
+  facts: CaseFactsSchema,
+  version: z.number().int(),
+  changedBy: ActorSchema.nullable(),
+  changedAt: z.string().nullable(),
+});
+export type CaseFactsCurrent = z.infer<typeof CaseFactsCurrentSchema>;
 
 export const ApplicationPrintedSchema = z.object({ at: z.string() });
 

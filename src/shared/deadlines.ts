@@ -1,5 +1,6 @@
 // Hearings, bail granted / released, prisons and the jail's deadline flags.
 import { z } from 'zod';
+import { VersionSchema } from './edit-versions.ts';
 
 export const DEADLINE_LIMITS = {
   courtMax: 200,
@@ -39,6 +40,8 @@ export const UpdateHearingSchema = z.strictObject({
   purpose: Purpose,
   /** null while the hearing has not happened; the outcome afterwards. */
   outcome: Outcome.nullable(),
+  /** The hearing's version when the form was loaded: a stale one gets 409 stale_edit with the hearing as saved now. */
+  version: VersionSchema,
 });
 export type UpdateHearing = z.infer<typeof UpdateHearingSchema>;
 
@@ -50,6 +53,7 @@ export const HearingSchema = z.object({
   purpose: z.string(),
   outcome: z.string().nullable(),
   updatedAt: z.string(),
+  version: z.number().int(),
 });
 export type Hearing = z.infer<typeof HearingSchema>;
 

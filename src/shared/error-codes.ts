@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'stale_edit',
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',

@@ -27,9 +27,11 @@ export const ErrorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     details: z.array(ValidationDetailSchema).optional(),
+    /** A stale edit (409): the record as saved now, read by the feature's own schema. */
+    current: z.unknown().optional(),
   }),
 });
 /** The error body as the server writes it. */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: ValidationDetail[] };
+  error: { code: ErrorCode; message: string; details?: ValidationDetail[]; current?: unknown };
 }

@@ -4,6 +4,7 @@ import { CASE_TYPES, LIMITS, REQUEST_STATUSES } from './constants.ts';
 import { CaseTypeSchema } from './enums.ts';
 import { DocumentMetaSchema } from './documents.ts';
 import { CaseEventSchema, CaseFactsInputSchema, CaseFactsSchema, StoredReleaseSchema } from './cases.ts';
+import { VersionSchema } from './edit-versions.ts';
 import { checkLocation, locationFields, LocationSchema, NearnessSchema } from './locations.ts';
 
 /** Shown on a bad phone number (the client shows its translation of the same rule). */
@@ -65,6 +66,8 @@ export const RegisterFamilySchema = z
     detail: CaseDetailSchema,
     caseType: CaseTypeInputSchema,
     facts: CaseFactsInputSchema.optional(),
+    /** With facts for a case already on record: the facts' version the form was loaded at (Case.factsVersion). */
+    factsVersion: VersionSchema.optional(),
     ...locationFields,
   })
   .superRefine(checkLocation);
@@ -78,6 +81,8 @@ export const CaseSchema = z.object({
   caseType: CaseTypeSchema,
   createdAt: z.string(),
   facts: CaseFactsSchema,
+  /** A facts save sends it back (409 stale_edit once someone else saved since). */
+  factsVersion: z.number().int(),
   release: StoredReleaseSchema,
 });
 export type Case = z.infer<typeof CaseSchema>;

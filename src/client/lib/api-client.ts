@@ -5,7 +5,7 @@ import { PAGE_ANSWERS_SCRIPT_ID } from '#shared/first-screens.ts';
 
 /** The error body as read off the wire: a code this client does not know is still a readable error. */
 interface WireErrorBody {
-  error: { code: string; message: string; details?: ValidationDetail[] };
+  error: { code: string; message: string; details?: ValidationDetail[]; current?: unknown };
 }
 
 /**
@@ -34,7 +34,9 @@ function readErrorBody(data: unknown): WireErrorBody | undefined {
           typeof (d as Record<string, unknown>).message === 'string',
       ));
   if (!okDetails) return undefined;
-  return { error: { code, message, details: details as WireErrorBody['error']['details'] } };
+  // A stale edit's record as saved now: checked by the feature that reads it (its own schema).
+  const current = (e as Record<string, unknown>).current;
+  return { error: { code, message, details: details as WireErrorBody['error']['details'], current } };
 }
 
 export class ApiError extends Error {
@@ -43,6 +45,8 @@ export class ApiError extends Error {
     readonly code: ClientErrorCode,
     message: string,
     readonly details: ValidationDetail[] = [],
+    /** A stale edit (409 stale_edit, ngo_changed): the record as saved now, unchecked; parse it with the feature's schema. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,9 +54,12 @@ export class ApiError extends Error {
 }
 
 /** The error a parsed error body stands for; a code this client does not know counts as a generic one. */
-function fromBody(status: number, error: { code: string; message: string; details?: { path: string; message: string }[] }) {
+function fromBody(
+  status: number,
+  error: { code: string; message: string; details?: { path: string; message: string }[]; current?: unknown },
+) {
   const code = isErrorCode(error.code) ? error.code : status >= 500 ? 'internal' : 'bad_request';
-  return new ApiError(status, code, error.message, error.details);
+  return new ApiError(status, code, error.message, error.details, error.current);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

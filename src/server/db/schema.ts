@@ -245,6 +245,8 @@ export const cases = pgTable(
     otherPendingCases: integer().notNull().default(0),
     delayByAccusedDays: integer().notNull().default(0),
     chargesheetFiledOn: date({ mode: 'string' }),
+    /** Bumped by every change of the facts above; a save names the one it was loaded at (drizzle/0019_edit_versions.sql). */
+    factsVersion: integer().notNull().default(0),
     // Derived by assessRelease in the transaction that changes the facts; what depends on today is kept
     // as member flags (releaseEligibleNow …). s479Status: 'counting' means the half / one-third date applies.
     s479Status: text({ enum: ['not-applicable', 'barred', 'counting'] }),
@@ -546,6 +548,8 @@ export const hearings = pgTable(
     court: text().notNull(),
     purpose: text().notNull(),
     outcome: text(),
+    /** Bumped by every edit; a save names the one it was loaded at (drizzle/0019_edit_versions.sql). */
+    version: integer().notNull().default(0),
     recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: createdAt(),

@@ -3,12 +3,21 @@
 // facts, and every change after the case was added lands in the case timeline with who made it.
 // Also the release clock: the day the dashboard's release flags are computed for, and its daily pass
 // (drizzle/0006_release_custody.sql).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { changedFacts, storedRelease, toCaseFacts, type CaseEvent, type CaseFacts, type CaseFactsParsed } from '#shared/cases.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  changedFacts,
+  storedRelease,
+  toCaseFacts,
+  type CaseEvent,
+  type CaseFacts,
+  type CaseFactsCurrent,
+  type CaseFactsParsed,
+} from '#shared/cases.ts';
+import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../db/client.ts';
 import { caseEvents, cases, users } from '../db/schema.ts';
-import { invalid } from './errors.ts';
+import { invalid, staleEdit } from './errors.ts';
 
 type CaseRow = typeof cases.$inferSelect;
 
@@ -58,16 +67,54 @@ export function factColumns(input: CaseFactsParsed, today = todayInIndia()) {
   return { facts, columns: { ...facts, ...storedRelease(facts) } };
 }
 
-/** Writes new facts on a case and records what changed; returns the changed field names. */
-export async function updateCaseFacts(tx: Db, caseId: string, actorId: string, input: CaseFactsParsed): Promise<string[]> {
+/**
+ * Writes new facts on a case and records what changed; returns the changed field names.
+ * `expectedVersion` is the facts' version the form was loaded at: when someone else has saved since,
+ * nothing is written and the answer is 409 stale_edit with the facts as saved now. The version is
+ * bumped in the same UPDATE, only where it is still the expected one.
+ */
+export async function updateCaseFacts(
+  tx: Db,
+  caseId: string,
+  actorId: string,
+  input: CaseFactsParsed,
+  expectedVersion?: number,
+): Promise<string[]> {
   const [before] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update').limit(1);
   if (!before) return [];
+  const expected = expectedVersion ?? before.factsVersion;
+  if (before.factsVersion !== expected) throw await staleFacts(tx, before);
   const { facts, columns } = factColumns(input);
   const fields = changedFacts(readFacts(before), facts);
   if (fields.length === 0) return [];
-  await tx.update(cases).set(columns).where(eq(cases.id, caseId));
+  const written = await tx
+    .update(cases)
+    .set({ ...columns, factsVersion: sql`${cases.factsVersion} + 1` })
+    .where(and(eq(cases.id, caseId), eq(cases.factsVersion, expected)))
+    .returning({ id: cases.id });
+  if (written.length === 0) throw await staleFacts(tx, before);
   await tx.insert(caseEvents).values({ caseId, actorId, kind: 'facts_changed', details: { fields } });
   return fields;
+}
+
+/** 409 stale_edit for a facts save: the facts as saved now, with who changed them last and when. */
+async function staleFacts(tx: Db, before: CaseRow) {
+  const [row] = await tx.select().from(cases).where(eq(cases.id, before.id)).limit(1);
+  const now = row ?? before;
+  const [last] = await tx
+    .select({ at: caseEvents.at, name: users.name, role: users.role })
+    .from(caseEvents)
+    .leftJoin(users, eq(users.id, caseEvents.actorId))
+    .where(and(eq(caseEvents.caseId, now.id), eq(caseEvents.kind, 'facts_changed')))
+    .orderBy(desc(caseEvents.at), desc(caseEvents.id))
+    .limit(1);
+  const current: CaseFactsCurrent = {
+    facts: readFacts(now),
+    version: now.factsVersion,
+    changedBy: last ? { name: last.name, role: last.role } : null,
+    changedAt: last ? last.at.toISOString() : null,
+  };
+  return staleEdit(STALE_EDIT_MESSAGE, current);
 }
 
 export async function recordApplicationPrinted(tx: Db, caseId: string, actorId: string) {

@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
+    /** A stale edit's answer: the record as it is now, so the form can show what the other side changed. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,6 +24,9 @@ export const unauthenticated = (message = 'User not authenticated') => new AppEr
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message);
 export const notFound = (what: string) => new AppError(404, 'not_found', `No such ${what}.`);
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+/** 409: the form was loaded before someone else saved; `current` is what is saved now (with its version). */
+export const staleEdit = (message: string, current: unknown, code: ErrorCode = 'stale_edit') =>
+  new AppError(409, code, message, undefined, current);
 export const invalid = (message: string, details?: ErrorDetail[], code: ErrorCode = 'validation') =>
   new AppError(400, code, message, details);
 export const tooLarge = (message: string) => new AppError(413, 'payload_too_large', message);

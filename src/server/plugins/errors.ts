@@ -8,8 +8,9 @@ import { ruleOfIssue, type ErrorBody, type ErrorCode, type ValidationDetail } fr
 import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
 import { isDiskFull, storageFull } from '../lib/upload-limits.ts';
 
-function body(code: ErrorCode, message: string, details?: ValidationDetail[]): ErrorBody {
-  return { error: details ? { code, message, details } : { code, message } };
+function body(code: ErrorCode, message: string, details?: ValidationDetail[], current?: unknown): ErrorBody {
+  const error: ErrorBody['error'] = details ? { code, message, details } : { code, message };
+  return { error: current === undefined ? error : { ...error, current } };
 }
 
 const FASTIFY_CODES: Record<string, [number, ErrorCode, string]> = {
@@ -77,7 +78,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
     if (err instanceof AppError) {
       if (err.status === 503) reply.header('retry-after', '5');
-      return reply.status(err.status).send(body(err.code, err.message, err.details));
+      return reply.status(err.status).send(body(err.code, err.message, err.details, err.current));
     }
     if (isDiskFull(err)) {
       // A full disk (or disk quota) while spooling or storing a paper: the documented 507, and the

@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { JAIL_ERROR_MESSAGES } from '#shared/jail.ts';
 import { NGO_CONFLICT_MESSAGES } from '#shared/ngos.ts';
 import { ngos } from '../db/schema.ts';
-import { conflict, forbidden, notFound } from '../lib/errors.ts';
+import { conflict, forbidden, notFound, staleEdit } from '../lib/errors.ts';
 import type { Role } from '#shared/constants.ts';
 import type { Actor, Decision } from './member-record.policy.ts';
 
@@ -60,7 +60,8 @@ export function capacityRefusal(seatsTotal: number, assigned: number) {
 }
 
 export const ngoNotFound = () => notFound('NGO');
-export const ngoChanged = () => conflict('ngo_changed', NGO_CONFLICT_MESSAGES.changed);
+/** A form loaded before someone else's edit: 409 with the NGO as saved now (`error.current`). */
+export const ngoChanged = (current: unknown) => staleEdit(NGO_CONFLICT_MESSAGES.changed, current, 'ngo_changed');
 export const ngoAlreadyAssigned = () => conflict('ngo_already_assigned', JAIL_ERROR_MESSAGES.alreadyAssigned);
 export const noSeats = () => conflict('no_seats', JAIL_ERROR_MESSAGES.noSeats);
 export const noBailPaper = () => conflict('no_bail_paper', JAIL_ERROR_MESSAGES.noBailPaper);

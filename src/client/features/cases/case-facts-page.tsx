@@ -1,17 +1,18 @@
 // /case/:caseId: one case's facts and what the law says. The family owner, the accepted
 // lawyer and the jail authority change the facts here; the server decides who may (can.editFacts).
 import { Button, Card, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CaseDetail } from '#shared/cases.ts';
+import type { CaseDetail, CaseFacts, CaseFactsCurrent } from '#shared/cases.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { caseQuery, useSaveFacts } from './cases.api.ts';
+import { caseKeys, caseQuery, useSaveFacts } from './cases.api.ts';
+import { FactsStaleNotice, staleFactsOf } from './facts-stale-notice.tsx';
 import { CaseFactsFields, factErrorsOf, useFactsValidation } from './case-facts-fields.tsx';
 import { draftOf, inputOf } from './facts-draft.ts';
 import { ReleaseExplainer } from './release-explainer.tsx';
@@ -82,9 +83,23 @@ function FactsForm({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation('release');
   const errorText = useErrorText();
   const validate = useFactsValidation();
+  const qc = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(detail.facts));
+  // What the form was loaded with, and its version: a save names it; someone else's save since is a 409.
+  const [loaded, setLoaded] = useState<{ facts: CaseFacts; version: number }>(() => ({
+    facts: detail.facts,
+    version: detail.factsVersion,
+  }));
+  const [stale, setStale] = useState<{ error: unknown; current: CaseFactsCurrent } | null>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const save = useSaveFacts(detail.id);
+  const loadCurrent = (current: CaseFactsCurrent) => {
+    setDraft(draftOf(current.facts));
+    setLoaded({ facts: current.facts, version: current.version });
+    setStale(null);
+    setErrors({});
+    void qc.invalidateQueries({ queryKey: caseKeys.one(detail.id) });
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const found = validate(draft);
@@ -93,16 +108,24 @@ function FactsForm({ detail }: { detail: CaseDetail }) {
       notify.error(t('form.fix'));
       return;
     }
-    save.mutate(inputOf(draft), {
-      onSuccess: (d) => {
-        setDraft(draftOf(d.facts));
-        notify.success(t('form.saved'));
+    save.mutate(
+      { ...inputOf(draft), version: loaded.version },
+      {
+        onSuccess: (d) => {
+          setDraft(draftOf(d.facts));
+          setLoaded({ facts: d.facts, version: d.factsVersion });
+          setStale(null);
+          notify.success(t('form.saved'));
+        },
+        onError: (err) => {
+          const current = staleFactsOf(err);
+          // Shown in the form (with the values saved now), not as a passing notice.
+          if (current) return setStale({ error: err, current });
+          if (err instanceof ApiError && err.code === 'validation') setErrors(factErrorsOf(err.details, t));
+          notify.error(errorText(err));
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.code === 'validation') setErrors(factErrorsOf(err.details, t));
-        notify.error(errorText(err));
-      },
-    });
+    );
   };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="facts-form-title">
@@ -112,6 +135,9 @@ function FactsForm({ detail }: { detail: CaseDetail }) {
             {t('form.title')}
           </Title>
           <CaseFactsFields value={draft} onChange={setDraft} errors={errors} idPrefix={`case-${detail.id}`} />
+          {stale && (
+            <FactsStaleNotice error={stale.error} loaded={loaded.facts} current={stale.current} onLoad={() => loadCurrent(stale.current)} />
+          )}
           <Group>
             <Button type="submit" loading={save.isPending}>
               {t('form.save')}

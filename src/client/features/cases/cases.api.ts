@@ -1,6 +1,6 @@
 // Release tracker API: one case with its facts, saving facts, the jail's counts, a printed application.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApplicationPrintedSchema, CaseDetailSchema, ReleaseCountsSchema, type CaseFactsInput } from '#shared/cases.ts';
+import { ApplicationPrintedSchema, CaseDetailSchema, ReleaseCountsSchema, type CaseFactsUpdate } from '#shared/cases.ts';
 import { api } from '#client/lib/api-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 
@@ -20,7 +20,7 @@ export const releaseCountsQuery = queryOptions({
 export function useSaveFacts(caseId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (facts: CaseFactsInput) => api('PUT', `/api/cases/${caseId}/facts`, CaseDetailSchema, facts),
+    mutationFn: (facts: CaseFactsUpdate) => api('PUT', `/api/cases/${caseId}/facts`, CaseDetailSchema, facts),
     onSuccess: (detail) => {
       qc.setQueryData(caseKeys.one(caseId), detail);
       // The family's case list, the lawyer's clients and the jail's lists show the same facts.

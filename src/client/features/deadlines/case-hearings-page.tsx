@@ -2,13 +2,14 @@
 // hearing dates, court, purpose and outcome, and the bail-granted and release dates of a case.
 import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CreateHearingSchema,
   DEADLINE_LIMITS,
+  HearingSchema,
   SaveBailSchema,
   UpdateHearingSchema,
   type CaseDeadlines,
@@ -17,11 +18,13 @@ import {
   type UpdateHearing,
 } from '#shared/deadlines.ts';
 import { Page } from '#client/components/page.tsx';
+import { StaleEditNotice } from '#client/components/stale-edit-notice.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
 import { QueryState } from '#client/components/query-state.tsx';
 import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { caseDeadlinesQuery, useAddHearing, useSaveBail, useUpdateHearing } from './deadlines.api.ts';
+import { caseDeadlinesQuery, deadlineKeys, useAddHearing, useSaveBail, useUpdateHearing } from './deadlines.api.ts';
 import { useFormatDay } from './format-day.ts';
 
 /** Mantine's error red fails axe; red.9 passes (as on the NGO form). */
@@ -78,8 +81,25 @@ function bailOf(v: { prison: string; bailGrantedOn: string; releasedOn: string }
   return { prison: v.prison.trim() || null, bailGrantedOn: v.bailGrantedOn || null, releasedOn: v.releasedOn || null };
 }
 
-function hearingOf(v: { hearingOn: string; court: string; purpose: string; outcome: string }): UpdateHearing {
-  return { hearingOn: v.hearingOn, court: v.court, purpose: v.purpose, outcome: v.outcome.trim() || null };
+interface HearingValues {
+  hearingOn: string;
+  court: string;
+  purpose: string;
+  outcome: string;
+}
+
+/** The request: the form's values and the hearing's version they were loaded at. */
+function hearingOf(v: HearingValues, version: number): UpdateHearing {
+  return { hearingOn: v.hearingOn, court: v.court, purpose: v.purpose, outcome: v.outcome.trim() || null, version };
+}
+
+const valuesOf = (h: Hearing): HearingValues => ({ hearingOn: h.hearingOn, court: h.court, purpose: h.purpose, outcome: h.outcome ?? '' });
+
+/** The hearing as saved now when `err` is a stale save (409 stale_edit); undefined otherwise. */
+function staleHearingOf(err: unknown): Hearing | undefined {
+  if (!(err instanceof ApiError) || err.code !== 'stale_edit') return undefined;
+  const parsed = HearingSchema.safeParse(err.current);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function BailCard({ data }: { data: CaseDeadlines }) {
@@ -180,25 +200,50 @@ function HearingItem({ caseId, hearing: h, canEdit }: { caseId: string; hearing:
 function EditHearingForm({ caseId, hearing: h, onDone }: { caseId: string; hearing: Hearing; onDone: () => void }) {
   const { t } = useTranslation('deadlines');
   const errorText = useErrorText();
+  const formatDay = useFormatDay();
+  const qc = useQueryClient();
   const update = useUpdateHearing(caseId);
-  const form = useForm({
+  // The hearing as this form was loaded: its version goes with the save; someone else's save since is a 409.
+  const [loaded, setLoaded] = useState(h);
+  const [stale, setStale] = useState<{ error: unknown; current: Hearing } | null>(null);
+  const form = useForm<HearingValues>({
     mode: 'controlled',
-    initialValues: { hearingOn: h.hearingOn, court: h.court, purpose: h.purpose, outcome: h.outcome ?? '' },
-    validate: schemaResolver(UpdateHearingSchema, t, { texts: HEARING_TEXTS, input: hearingOf }),
+    initialValues: valuesOf(h),
+    validate: schemaResolver(UpdateHearingSchema, t, { texts: HEARING_TEXTS, input: (v: HearingValues) => hearingOf(v, 0) }),
   });
+  const loadCurrent = (current: Hearing) => {
+    form.setValues(valuesOf(current));
+    form.clearErrors();
+    setLoaded(current);
+    setStale(null);
+    void qc.invalidateQueries({ queryKey: deadlineKeys.case(caseId) });
+  };
+  const staleRows = (current: Hearing) => {
+    const show = (field: keyof HearingValues, label: string, value: string) =>
+      (loaded[field] ?? '') === (current[field] ?? '') ? [] : [{ label, value }];
+    return [
+      ...show('hearingOn', t('form.date'), formatDay(current.hearingOn)),
+      ...show('court', t('form.court'), current.court),
+      ...show('purpose', t('form.purpose'), current.purpose),
+      ...show('outcome', t('form.outcome'), current.outcome ?? t('hearings.noOutcome')),
+    ];
+  };
   return (
     <form
       noValidate
       style={ERROR_CONTRAST}
       onSubmit={form.onSubmit((v) =>
         update.mutate(
-          { id: h.id, input: hearingOf(v) },
+          { id: h.id, input: hearingOf(v, loaded.version) },
           {
             onSuccess: () => {
               notify.success(t('hearings.saved'));
               onDone();
             },
             onError: (err) => {
+              const current = staleHearingOf(err);
+              // Shown in the form with the values saved now, not as a passing notice.
+              if (current) return setStale({ error: err, current });
               form.setErrors(serverFieldErrors(err, t, HEARING_TEXTS, v));
               notify.error(errorText(err));
             },
@@ -217,6 +262,9 @@ function EditHearingForm({ caseId, hearing: h, onDone }: { caseId: string; heari
           maxLength={DEADLINE_LIMITS.outcomeMax}
           {...form.getInputProps('outcome')}
         />
+        {stale && (
+          <StaleEditNotice message={errorText(stale.error)} rows={staleRows(stale.current)} onLoad={() => loadCurrent(stale.current)} />
+        )}
         <Group>
           <Button type="submit" size="xs" loading={update.isPending}>
             {t('hearings.save')}

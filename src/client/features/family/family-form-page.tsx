@@ -17,7 +17,6 @@ import { LocationFields } from '#client/components/location-fields.tsx';
 import { CaseFields, FAMILY_TEXTS, caseOf, type CaseValues } from './case-fields.tsx';
 import { CaseFactsFieldset, useCaseFactsDraft } from './case-facts-draft.tsx';
 import { registrationQuery, useSaveRegistration } from './family.api.ts';
-import { draftOf } from '#client/features/cases/facts-draft.ts';
 import { QueryError } from '#client/components/query-error.tsx';
 import { PhoneInput } from '#client/components/contact-inputs.tsx';
 
@@ -66,7 +65,7 @@ function RegistrationForm({ registration }: { registration: FamilyRegistration |
     validate: schemaResolver(RegisterFamilySchema, t, { texts: FAMILY_TEXTS, input: registrationOf }),
   });
   const save = useSaveRegistration();
-  const facts = useCaseFactsDraft(first ? draftOf(first.facts) : undefined);
+  const facts = useCaseFactsDraft(first ? { facts: first.facts, version: first.factsVersion } : undefined);
 
   const submit = form.onSubmit((v) => {
     if (!facts.check()) return;

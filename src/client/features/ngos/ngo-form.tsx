@@ -2,11 +2,13 @@
 // server derives free seats from it and refuses a form loaded before someone else's edit (409).
 import { Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '#shared/constants.ts';
-import { NGO_SEATS_MAX, NgoInputSchema, type Ngo, type NgoInput } from '#shared/ngos.ts';
+import { NGO_SEATS_MAX, NgoInputSchema, NgoSchema, type Ngo, type NgoInput } from '#shared/ngos.ts';
 import { FormActions } from '#client/components/form-actions.tsx';
+import { StaleEditNotice } from '#client/components/stale-edit-notice.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
 import { LocationFields } from '#client/components/location-fields.tsx';
 import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
@@ -57,39 +59,67 @@ export function NgoFormModal({ ngo, opened, onClose }: { ngo: Ngo | null; opened
   );
 }
 
+const valuesOf = (ngo: Ngo): Values => ({
+  name: ngo.name,
+  address: ngo.address,
+  contactInfo: ngo.contactInfo,
+  report: ngo.report,
+  seatsTotal: ngo.seatsTotal,
+  state: ngo.state ?? '',
+  district: ngo.district ?? '',
+});
+
+/** The NGO as saved now when `err` is a stale edit (409 ngo_changed); undefined otherwise. */
+function staleNgoOf(err: unknown): Ngo | undefined {
+  if (!(err instanceof ApiError) || err.code !== 'ngo_changed') return undefined;
+  const parsed = NgoSchema.safeParse(err.current);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const SHOWN_FIELDS = ['name', 'address', 'contactInfo', 'report', 'seatsTotal'] as const;
+
 function NgoForm({ ngo, onDone }: { ngo: Ngo | null; onDone: () => void }) {
   const { t } = useTranslation('ngos');
   const errorText = useErrorText();
   const save = useSaveNgo();
+  // The NGO as this form was loaded: its version goes with the save; someone else's edit since is a 409.
+  const [loaded, setLoaded] = useState(ngo);
+  const [stale, setStale] = useState<{ error: unknown; current: Ngo } | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: ngo
-      ? {
-          name: ngo.name,
-          address: ngo.address,
-          contactInfo: ngo.contactInfo,
-          report: ngo.report,
-          seatsTotal: ngo.seatsTotal,
-          state: ngo.state ?? '',
-          district: ngo.district ?? '',
-        }
-      : { name: '', address: '', contactInfo: '', report: '', seatsTotal: '', state: '', district: '' },
+    initialValues: ngo ? valuesOf(ngo) : { name: '', address: '', contactInfo: '', report: '', seatsTotal: '', state: '', district: '' },
     validate: schemaResolver(NgoInputSchema, t, { texts: TEXTS, input: inputOf }),
   });
 
   const submit = (values: Values) => {
     const input: NgoInput = NgoInputSchema.parse(inputOf(values));
-    save.mutate(ngo ? { id: ngo.id, input: { ...input, version: ngo.version } } : { id: null, input }, {
+    save.mutate(loaded ? { id: loaded.id, input: { ...input, version: loaded.version } } : { id: null, input }, {
       onSuccess: (saved) => {
         notify.success(t('form.saved', { name: saved.name }));
         onDone();
       },
       onError: (err) => {
+        const current = staleNgoOf(err);
+        // Shown in the form with the values saved now, not as a passing notice.
+        if (current) return setStale({ error: err, current });
         form.setErrors(serverFieldErrors(err, t, TEXTS, inputOf(values)));
         notify.error(t('form.failed', { message: errorText(err) }));
       },
     });
   };
+
+  const loadCurrent = (current: Ngo) => {
+    form.setValues(valuesOf(current));
+    form.clearErrors();
+    setLoaded(current);
+    setStale(null);
+  };
+
+  const staleRows = (current: Ngo) =>
+    SHOWN_FIELDS.filter((f) => !loaded || String(loaded[f]) !== String(current[f])).map((f) => ({
+      label: t(`field.${f}`),
+      value: String(current[f]),
+    }));
 
   return (
     <form noValidate onSubmit={form.onSubmit(submit)} style={ERROR_CONTRAST}>
@@ -126,6 +156,9 @@ function NgoForm({ ngo, onDone }: { ngo: Ngo | null; onDone: () => void }) {
           {...form.getInputProps('seatsTotal')}
         />
         <LocationFields form={form} purpose="ngo" />
+        {stale && (
+          <StaleEditNotice message={errorText(stale.error)} rows={staleRows(stale.current)} onLoad={() => loadCurrent(stale.current)} />
+        )}
         <FormActions cancel={t('form.cancel')} onCancel={onDone} submit={t('form.save')} loading={save.isPending} />
       </Stack>
     </form>

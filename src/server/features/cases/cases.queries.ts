@@ -38,6 +38,7 @@ export async function getCaseDetail(
     detail: row.detail,
     familyMember: { id: row.familyMemberId, name: found.memberName },
     facts: readFacts(row),
+    factsVersion: row.factsVersion,
     release: readStoredRelease(row),
     events: events.get(row.id) ?? [],
     can,

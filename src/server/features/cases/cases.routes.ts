@@ -2,7 +2,7 @@
 // lawyer, jail authority), and record a printed S.479(3) application (jail authority).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApplicationPrintedSchema, CaseDetailSchema, CaseFactsInputSchema, CaseIdParamsSchema } from '#shared/cases.ts';
+import { ApplicationPrintedSchema, CaseDetailSchema, CaseFactsUpdateSchema, CaseIdParamsSchema } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { audit } from '../../lib/audit.ts';
@@ -35,13 +35,14 @@ export async function casesRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/cases/:caseId/facts',
-    { config: access.anyRole, schema: { params: CaseIdParamsSchema, body: CaseFactsInputSchema, response: { 200: CaseDetailSchema } } },
+    { config: access.anyRole, schema: { params: CaseIdParamsSchema, body: CaseFactsUpdateSchema, response: { 200: CaseDetailSchema } } },
     async (req) => {
       const user = requireUser(req);
       const { found, access } = await load(req.params.caseId, user);
       assertCanEdit(access);
       await db.transaction(async (tx) => {
-        const fields = await updateCaseFacts(tx, found.row.id, user.id, req.body);
+        const { version, ...facts } = req.body;
+        const fields = await updateCaseFacts(tx, found.row.id, user.id, facts, version);
         if (fields.length > 0) await audit(tx, user.id, 'case.facts_changed', found.row.familyMemberId, { caseId: found.row.id, fields });
       });
       const after = await findCaseForAccess(db, found.row.id, null);

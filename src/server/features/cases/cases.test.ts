@@ -2,7 +2,7 @@
 // the stored dates, the jail's release filters and counts, and the printed S.479(3) application.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CaseDetail, CaseFactsInput, ReleaseCounts } from '#shared/cases.ts';
+import { CaseFactsCurrentSchema, type CaseDetail, type CaseFactsCurrent, type CaseFactsInput, type ReleaseCounts } from '#shared/cases.ts';
 import type { FamilyCases } from '#shared/family.ts';
 import type { MembersPage } from '#shared/jail.ts';
 import type { LawyerClientList } from '#shared/lawyers.ts';
@@ -43,6 +43,8 @@ const theftFacts: CaseFactsInput = {
   delayByAccusedDays: 0,
   chargesheetFiledOn: '2024-02-01',
 };
+/** The facts as a form loaded on a new case sends them: with the version they were loaded at (0). */
+const theftSave = { ...theftFacts, version: 0 };
 
 async function family(name = 'Sunita Devi') {
   const fm = await createFamilyMember(t.db, { name });
@@ -102,6 +104,38 @@ describe('family enters facts', () => {
     expect(list.cases[0]!.timeline.map((e) => e.kind)).toEqual(['case_added']);
   });
 
+  it('a second /fmform submit from a form loaded before the jail changed the facts gets 409 stale_edit and keeps them', async () => {
+    const user = await createUser(t.db, { role: 'Family-Member', name: 'Asha Rani' });
+    const cookie = await sessionCookie(t.db, user.id);
+    const form = {
+      phone: '9876543210',
+      address: '1 Lane, Delhi',
+      caseNumber: 'FIR-2',
+      detail: 'Held',
+      caseType: 'Criminal Defense Lawyer',
+    };
+    expect((await call('PUT', '/api/family/registration', cookie, { ...form, facts: theftFacts })).statusCode).toBe(200);
+    const first = (await call('GET', '/api/family/registration', cookie)).json<{ cases: { id: string; factsVersion: number }[] }>()
+      .cases[0]!;
+    expect(first.factsVersion).toBe(0);
+    const byJail = await call('PUT', `/api/cases/${first.id}/facts`, jail.cookie, { ...theftFacts, delayByAccusedDays: 45, version: 0 });
+    expect(byJail.statusCode, byJail.body).toBe(200);
+
+    const stale = await call('PUT', '/api/family/registration', cookie, { ...form, facts: theftFacts, factsVersion: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: { code: 'stale_edit', current: { version: 1, facts: { delayByAccusedDays: 45 } } } });
+    const missing = await call('PUT', '/api/family/registration', cookie, { ...form, facts: theftFacts });
+    expect(missing.statusCode).toBe(400);
+    expect((await caseRow(first.id)).delayByAccusedDays).toBe(45);
+    // Loaded again, the same form goes through.
+    const fresh = await call('PUT', '/api/family/registration', cookie, {
+      ...form,
+      facts: { ...theftFacts, delayByAccusedDays: 45 },
+      factsVersion: 1,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+  });
+
   it('facts are optional: a case without them has no dates', async () => {
     const fm = await family();
     const res = await call('POST', '/api/family/cases', fm.cookie, { caseNumber: 'X-1', detail: 'd', caseType: 'Corporate Lawyer' });
@@ -113,7 +147,7 @@ describe('family enters facts', () => {
 describe('PUT /api/cases/:caseId/facts', () => {
   it('401 when signed out', async () => {
     const fm = await family();
-    expect((await call('PUT', `/api/cases/${fm.caseId}/facts`, undefined, theftFacts)).statusCode).toBe(401);
+    expect((await call('PUT', `/api/cases/${fm.caseId}/facts`, undefined, theftSave)).statusCode).toBe(401);
   });
 
   it('the owner, the accepted lawyer and the jail may change facts; each change is in the timeline with who made it', async () => {
@@ -121,12 +155,12 @@ describe('PUT /api/cases/:caseId/facts', () => {
     const adv = await lawyer('Adv. Iyer');
     await createLawyerRequest(t.db, { familyMemberId: fm.user.id, lawyerId: adv.id, status: 'accepted' });
 
-    const own = await call('PUT', `/api/cases/${fm.caseId}/facts`, fm.cookie, theftFacts);
+    const own = await call('PUT', `/api/cases/${fm.caseId}/facts`, fm.cookie, theftSave);
     expect(own.statusCode).toBe(200);
     expect(own.json<CaseDetail>().release.s479EligibleOn).toBe('2025-01-01');
 
     // The lawyer learns it is not a first offence: the date moves from one third to one half.
-    const byLawyer = await call('PUT', `/api/cases/${fm.caseId}/facts`, adv.cookie, { ...theftFacts, firstOffence: false });
+    const byLawyer = await call('PUT', `/api/cases/${fm.caseId}/facts`, adv.cookie, { ...theftFacts, firstOffence: false, version: 1 });
     expect(byLawyer.statusCode).toBe(200);
     expect(byLawyer.json<CaseDetail>().release).toMatchObject({ s479Fraction: '1/2', s479EligibleOn: '2025-07-01' });
     expect((await caseRow(fm.caseId)).s479EligibleOn).toBe('2025-07-01');
@@ -136,6 +170,7 @@ describe('PUT /api/cases/:caseId/facts', () => {
       ...theftFacts,
       firstOffence: false,
       delayByAccusedDays: 30,
+      version: 2,
     });
     expect(byJail.statusCode).toBe(200);
     const detail = byJail.json<CaseDetail>();
@@ -150,12 +185,65 @@ describe('PUT /api/cases/:caseId/facts', () => {
     expect(timeline.filter((e) => e.kind === 'facts_changed')).toHaveLength(3);
 
     // Saving the same facts again changes nothing and adds no entry.
-    await call('PUT', `/api/cases/${fm.caseId}/facts`, jail.cookie, { ...theftFacts, firstOffence: false, delayByAccusedDays: 30 });
+    const same = { ...theftFacts, firstOffence: false, delayByAccusedDays: 30, version: 3 };
+    expect((await call('PUT', `/api/cases/${fm.caseId}/facts`, jail.cookie, same)).json<CaseDetail>().factsVersion).toBe(3);
     expect(await t.db.select().from(caseEvents).where(eq(caseEvents.caseId, fm.caseId))).toHaveLength(3);
 
     // The lawyer's client list carries the facts too.
     const clients = (await call('GET', '/api/lawyers/clients', adv.cookie)).json<LawyerClientList>().clients;
     expect(clients.find((c) => c.id === fm.user.id)!.cases[0]!.facts.delayByAccusedDays).toBe(30);
+  });
+
+  it('a form loaded before the jail changed the offences gets 409 stale_edit with the jail’s facts and reverts nothing', async () => {
+    const fm = await family('Meera Das');
+    const adv = await lawyer('Adv. Kapoor');
+    await createLawyerRequest(t.db, { familyMemberId: fm.user.id, lawyerId: adv.id, status: 'accepted' });
+    // Theft (3 years), not a first offence, in custody since 10 July 2024: S.479 half date 10 January 2026.
+    const start = { ...theftFacts, custodySince: '2024-07-10', firstOffence: false, chargesheetFiledOn: '2024-08-01' };
+    const saved = await call('PUT', `/api/cases/${fm.caseId}/facts`, fm.cookie, { ...start, version: 0 });
+    expect(saved.json<CaseDetail>()).toMatchObject({ factsVersion: 1, release: { s479EligibleOn: '2026-01-10' } });
+
+    // The lawyer opens the form (version 1). The jail then records a graver offence: the date moves to 2029.
+    const loaded = (await call('GET', `/api/cases/${fm.caseId}`, adv.cookie)).json<CaseDetail>();
+    expect(loaded.factsVersion).toBe(1);
+    const graver = { ...start, offences: [{ code: 'other' as const, label: 'Dacoity', maxMonths: 120 }] };
+    const byJail = await call('PUT', `/api/cases/${fm.caseId}/facts`, jail.cookie, { ...graver, version: 1 });
+    expect(byJail.json<CaseDetail>()).toMatchObject({ factsVersion: 2, release: { s479EligibleOn: '2029-07-10' } });
+
+    // The lawyer saves the form as loaded, with the old offence and a new delay: refused, nothing written.
+    const stale = await call('PUT', `/api/cases/${fm.caseId}/facts`, adv.cookie, {
+      ...start,
+      delayByAccusedDays: 10,
+      version: loaded.factsVersion,
+    });
+    expect(stale.statusCode).toBe(409);
+    const body = stale.json<{ error: { code: string; current: CaseFactsCurrent } }>();
+    expect(body.error.code).toBe('stale_edit');
+    expect(body.error.current).toMatchObject({
+      version: 2,
+      facts: { offences: [{ code: 'other', label: 'Dacoity', maxMonths: 120 }], delayByAccusedDays: 0 },
+      changedBy: { name: 'Superintendent Rao', role: 'Jail-Authority' },
+    });
+    expect(CaseFactsCurrentSchema.parse(body.error.current).facts.custodySince).toBe('2024-07-10');
+    const row = await caseRow(fm.caseId);
+    expect(row).toMatchObject({ factsVersion: 2, s479EligibleOn: '2029-07-10', delayByAccusedDays: 0 });
+    expect(row.offences).toEqual([{ code: 'other', label: 'Dacoity', maxMonths: 120, life: false, death: false }]);
+    expect(await t.db.select().from(caseEvents).where(eq(caseEvents.caseId, fm.caseId))).toHaveLength(2);
+
+    // A second stale save, this time by the family from an even older form: refused too.
+    expect((await call('PUT', `/api/cases/${fm.caseId}/facts`, fm.cookie, { ...start, version: 0 })).statusCode).toBe(409);
+    // Without the version at all: 400, the form must say what it was loaded at.
+    const missing = await call('PUT', `/api/cases/${fm.caseId}/facts`, adv.cookie, start);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ error: { details: { path: string }[] } }>().error.details[0]!.path).toBe('version');
+
+    // With the current values loaded (version 2), the lawyer's own change goes through and keeps the jail's.
+    const fresh = await call('PUT', `/api/cases/${fm.caseId}/facts`, adv.cookie, { ...graver, delayByAccusedDays: 10, version: 2 });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json<CaseDetail>()).toMatchObject({
+      factsVersion: 3,
+      facts: { delayByAccusedDays: 10, offences: [{ label: 'Dacoity' }] },
+    });
   });
 
   it('another family member and an unrelated lawyer get 404; a lawyer with a pending request 403; nothing changes', async () => {
@@ -168,15 +256,15 @@ describe('PUT /api/cases/:caseId/facts', () => {
     await createLawyerRequest(t.db, { familyMemberId: fm.user.id, lawyerId: declined.id, status: 'rejected' });
 
     const url = `/api/cases/${fm.caseId}/facts`;
-    expect((await call('PUT', url, other.cookie, theftFacts)).statusCode).toBe(404);
-    expect((await call('PUT', url, stranger.cookie, theftFacts)).statusCode).toBe(404);
-    expect((await call('PUT', url, declined.cookie, theftFacts)).statusCode).toBe(404);
-    const pending = await call('PUT', url, asked.cookie, theftFacts);
+    expect((await call('PUT', url, other.cookie, theftSave)).statusCode).toBe(404);
+    expect((await call('PUT', url, stranger.cookie, theftSave)).statusCode).toBe(404);
+    expect((await call('PUT', url, declined.cookie, theftSave)).statusCode).toBe(404);
+    const pending = await call('PUT', url, asked.cookie, theftSave);
     expect(pending.statusCode).toBe(403);
     expect(pending.json()).toMatchObject({ error: { code: 'forbidden' } });
     expect((await call('GET', `/api/cases/${fm.caseId}`, asked.cookie)).statusCode).toBe(200);
     expect((await call('GET', `/api/cases/${fm.caseId}`, other.cookie)).statusCode).toBe(404);
-    expect((await call('PUT', '/api/cases/00000000-0000-4000-8000-000000000000/facts', jail.cookie, theftFacts)).statusCode).toBe(404);
+    expect((await call('PUT', '/api/cases/00000000-0000-4000-8000-000000000000/facts', jail.cookie, theftSave)).statusCode).toBe(404);
     expect((await caseRow(fm.caseId)).custodySince).toBeNull();
   });
 
@@ -193,7 +281,7 @@ describe('PUT /api/cases/:caseId/facts', () => {
     ['an unknown field', { bailGrantedOn: '2024-01-01' }, ''],
   ])('400 for %s', async (_what, patch, path) => {
     const fm = await family();
-    const res = await call('PUT', `/api/cases/${fm.caseId}/facts`, fm.cookie, { ...theftFacts, ...patch });
+    const res = await call('PUT', `/api/cases/${fm.caseId}/facts`, fm.cookie, { ...theftSave, ...patch });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ error: { code: string; details?: { path: string }[] } }>();
     expect(body.error.code).toBe('validation');
@@ -204,7 +292,7 @@ describe('PUT /api/cases/:caseId/facts', () => {
   it('"other" with a typed maximum in months is counted', async () => {
     const fm = await family();
     const res = await call('PUT', `/api/cases/${fm.caseId}/facts`, fm.cookie, {
-      ...theftFacts,
+      ...theftSave,
       firstOffence: false,
       offences: [{ code: 'other', label: 'Forgery', maxMonths: 24 }],
     });
@@ -217,7 +305,7 @@ describe('jail release filters, counts and the S.479(3) application', () => {
   /** A member whose only case has the given facts, saved through the API by the jail. */
   async function memberWith(facts: CaseFactsInput) {
     const fm = await family();
-    const res = await call('PUT', `/api/cases/${fm.caseId}/facts`, jail.cookie, { ...theftFacts, firstOffence: false, ...facts });
+    const res = await call('PUT', `/api/cases/${fm.caseId}/facts`, jail.cookie, { ...theftSave, firstOffence: false, ...facts });
     expect(res.statusCode).toBe(200);
     return fm;
   }

@@ -52,7 +52,7 @@ const petty = [{ code: 'other', label: 'Petty offence', maxMonths: 1 }] as const
 async function member(facts: CaseFactsInput) {
   const fm = await createFamilyMember(t.db);
   const caseId = fm.cases[0]!.id;
-  const res = await call('PUT', `/api/cases/${caseId}/facts`, jail, { ...base, ...facts });
+  const res = await call('PUT', `/api/cases/${caseId}/facts`, jail, { ...base, ...facts, version: 0 });
   expect(res.statusCode, res.body).toBe(200);
   return { id: fm.user.id, caseId, cookie: await sessionCookie(t.db, fm.user.id) };
 }
@@ -174,11 +174,17 @@ describe('release filters only count people in custody, exactly', () => {
       offences: [...petty],
       chargesheetFiledOn: addDays(T, -14),
       firstOffence: true,
+      version: 1,
     });
     expect(res.statusCode).toBe(200);
     expect(await expectExact(T)).toMatchObject({ eligibleNow: 2, eligibleSoon: 0 });
     // Refused input changes nothing.
-    const bad = await call('PUT', `/api/cases/${a.caseId}/facts`, jail, { ...base, custodySince: addDays(T, 3), offences: [...petty] });
+    const bad = await call('PUT', `/api/cases/${a.caseId}/facts`, jail, {
+      ...base,
+      custodySince: addDays(T, 3),
+      offences: [...petty],
+      version: 2,
+    });
     expect(bad.statusCode).toBe(400);
     expect(await expectExact(T)).toMatchObject({ eligibleNow: 2, eligibleSoon: 0 });
     // Back to not first: the date is tomorrow again.
@@ -187,6 +193,7 @@ describe('release filters only count people in custody, exactly', () => {
       custodySince: addDays(T, -15),
       offences: [...petty],
       chargesheetFiledOn: addDays(T, -14),
+      version: 2,
     });
     expect(back.statusCode).toBe(200);
     expect(await expectExact(T)).toMatchObject({ eligibleNow: 1, eligibleSoon: 1 });
@@ -231,6 +238,7 @@ describe('release filters only count people in custody, exactly', () => {
       custodySince: addDays(T, -59),
       offences: [{ code: 'theft' }],
       chargesheetFiledOn: T,
+      version: 1,
     });
     expect(filed.statusCode).toBe(200);
     expect(await expectExact(addDays(T, 2))).toMatchObject({ defaultBailDue: 0 });

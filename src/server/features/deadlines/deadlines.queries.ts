@@ -59,6 +59,7 @@ const hearingColumns = {
   purpose: hearings.purpose,
   outcome: hearings.outcome,
   updatedAt: hearings.updatedAt,
+  version: hearings.version,
 };
 
 /** What a notice of a hearing shows (the next hearing, the day-before reminder): from hearings joined with cases. */
@@ -118,18 +119,22 @@ export async function findHearing(db: Db, hearingId: string): Promise<Hearing | 
   return row ? toHearing(row) : undefined;
 }
 
+/**
+ * Saves a hearing edited from the version `input.version`, bumping it in the same statement; undefined
+ * when that is no longer the saved version (someone else saved since: nothing is written).
+ */
 export async function updateHearing(
   db: Db,
   hearingId: string,
-  input: { hearingOn: string; court: string; purpose: string; outcome: string | null },
-): Promise<Hearing> {
+  input: { hearingOn: string; court: string; purpose: string; outcome: string | null; version: number },
+): Promise<Hearing | undefined> {
+  const { version, ...fields } = input;
   const [row] = await db
     .update(hearings)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(hearings.id, hearingId))
+    .set({ ...fields, version: sql`${hearings.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(hearings.id, hearingId), eq(hearings.version, version)))
     .returning(hearingColumns);
-  if (!row) throw new Error('hearing vanished');
-  return toHearing(row);
+  return row ? toHearing(row) : undefined;
 }
 
 export async function saveBailDates(

@@ -110,34 +110,89 @@ describe('case hearings and bail: who may see and record', () => {
     const id = future.json().id as string;
     const early = await t.request('PUT', `/api/hearings/${id}`, {
       cookie: w.cookies.jail,
-      body: { ...hearing(addDays(today(), 3)), outcome: 'Adjourned' },
+      body: { ...hearing(addDays(today(), 3)), outcome: 'Adjourned', version: 0 },
     });
     expect(early.statusCode).toBe(400);
     expect(early.json().error.details[0].path).toBe('outcome');
     expect(
-      (await t.request('PUT', `/api/hearings/${id}`, { cookie: w.cookies.stranger, body: { ...hearing(today()), outcome: null } }))
-        .statusCode,
+      (
+        await t.request('PUT', `/api/hearings/${id}`, {
+          cookie: w.cookies.stranger,
+          body: { ...hearing(today()), outcome: null, version: 0 },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await t.request('PUT', `/api/hearings/${id}`, { cookie: w.cookies.family, body: { ...hearing(today()), outcome: null } }))
-        .statusCode,
+      (
+        await t.request('PUT', `/api/hearings/${id}`, {
+          cookie: w.cookies.family,
+          body: { ...hearing(today()), outcome: null, version: 0 },
+        })
+      ).statusCode,
     ).toBe(403);
     const done = await t.request('PUT', `/api/hearings/${id}`, {
       cookie: w.cookies.lawyer,
-      body: { ...hearing(today()), outcome: 'Charges framed; next date to be given.' },
+      body: { ...hearing(today()), outcome: 'Charges framed; next date to be given.', version: 0 },
     });
     expect(done.statusCode).toBe(200);
-    expect(done.json().outcome).toBe('Charges framed; next date to be given.');
+    expect(done.json()).toMatchObject({ outcome: 'Charges framed; next date to be given.', version: 1 });
     const kinds = (await t.db.select().from(notifications).where(eq(notifications.userId, w.fm.user.id))).map((n) => n.kind).sort();
     expect(kinds).toEqual(['hearing_outcome', 'hearing_recorded']);
     expect(
       (
         await t.request('PUT', `/api/hearings/00000000-0000-4000-8000-000000000000`, {
           cookie: w.cookies.jail,
-          body: { ...hearing(today()), outcome: null },
+          body: { ...hearing(today()), outcome: null, version: 0 },
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('a hearing form loaded before someone else saved gets 409 stale_edit with the saved hearing and erases nothing', async () => {
+    const w = await world();
+    const created = await t.request('POST', `/api/cases/${w.caseId}/hearings`, { cookie: w.cookies.jail, body: hearing(today()) });
+    const loaded = created.json<{ id: string; version: number }>();
+    expect(loaded.version).toBe(0);
+    // The jail and the lawyer both open the hearing (version 0); the jail records the outcome first.
+    const outcome = 'Bail granted; surety of Rs 10,000.';
+    const first = await t.request('PUT', `/api/hearings/${loaded.id}`, {
+      cookie: w.cookies.jail,
+      body: { ...hearing(today()), outcome, version: loaded.version },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ outcome, version: 1 });
+    const noticesBefore = await t.db.select().from(notifications);
+
+    // The lawyer saves the form as loaded (no outcome, another court): refused, with what is saved now.
+    const stale = await t.request('PUT', `/api/hearings/${loaded.id}`, {
+      cookie: w.cookies.lawyer,
+      body: { ...hearing(today()), court: 'Tis Hazari Court 2', outcome: null, version: loaded.version },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      error: {
+        code: 'stale_edit',
+        current: { id: loaded.id, hearingOn: today(), court: 'Saket Court 4', outcome, version: 1 },
+      },
+    });
+    const listed = await t.request('GET', `/api/cases/${w.caseId}/deadlines`, { cookie: w.cookies.lawyer });
+    expect(listed.json().hearings).toEqual([expect.objectContaining({ court: 'Saket Court 4', outcome, version: 1 })]);
+    expect(await t.db.select().from(notifications)).toHaveLength(noticesBefore.length);
+
+    // Loaded again (version 1), the lawyer's change goes through and keeps the outcome.
+    const again = await t.request('PUT', `/api/hearings/${loaded.id}`, {
+      cookie: w.cookies.lawyer,
+      body: { ...hearing(today()), court: 'Tis Hazari Court 2', outcome, version: 1 },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ court: 'Tis Hazari Court 2', outcome, version: 2 });
+    // A form without the version it was loaded at is refused as invalid.
+    const missing = await t.request('PUT', `/api/hearings/${loaded.id}`, {
+      cookie: w.cookies.lawyer,
+      body: { ...hearing(today()), outcome },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details[0].path).toBe('version');
   });
 
   it('bail dates: checked (not in the future, release not before bail), saved by jail or accepted lawyer', async () => {

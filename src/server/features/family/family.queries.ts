@@ -36,6 +36,7 @@ export function toCase(row: CaseRow): Case {
     caseType: row.caseType as CaseType,
     createdAt: row.createdAt.toISOString(),
     facts: readFacts(row),
+    factsVersion: row.factsVersion,
     release: readStoredRelease(row),
   };
 }
@@ -113,8 +114,15 @@ export async function saveRegistration(db: Db, userId: string, input: RegisterFa
   const values = { caseNumber: input.caseNumber, detail: input.detail, caseType: input.caseType };
   if (firstCase) {
     await db.update(cases).set(values).where(eq(cases.id, firstCase.id));
-    // Facts changed after the case was added go to its timeline (with who changed them).
-    if (input.facts) await updateCaseFacts(db, firstCase.id, userId, input.facts);
+    // Facts changed after the case was added go to its timeline (with who changed them). A form
+    // loaded before the lawyer or the jail changed them must not write them back (409 stale_edit).
+    if (input.facts) {
+      if (input.factsVersion === undefined)
+        throw invalid('Reload the page: the version the facts were loaded at is missing.', [
+          { path: 'factsVersion', message: 'Reload the page: the version the facts were loaded at is missing.' },
+        ]);
+      await updateCaseFacts(db, firstCase.id, userId, input.facts, input.factsVersion);
+    }
   } else {
     const facts = input.facts ? factColumns(input.facts).columns : {};
     await db.insert(cases).values({ familyMemberId: userId, ...values, ...facts });

@@ -80,7 +80,8 @@ describe('GET /api/family/summary', () => {
       chargesheetFiledOn: '2024-02-01',
     };
     const put = async (caseId: string | undefined, body: CaseFactsInput) => {
-      const res = await t.request('PUT', `/api/cases/${caseId}/facts`, { cookie, body });
+      // Each case is saved once, from the version it was created at.
+      const res = await t.request('PUT', `/api/cases/${caseId}/facts`, { cookie, body: { ...body, version: 0 } });
       expect(res.statusCode, res.body).toBe(200);
     };
     // Case A: half of theft's 36 months from 1 Jan 2024 → 1 Jul 2025.
@@ -93,7 +94,7 @@ describe('GET /api/family/summary', () => {
     // Another member's earlier date is not theirs.
     await t.request('PUT', `/api/cases/${other.cases[0]!.id}/facts`, {
       cookie: await sessionCookie(t.db, other.user.id),
-      body: { ...facts, custodySince: '2023-01-01', firstOffence: true },
+      body: { ...facts, custodySince: '2023-01-01', firstOffence: true, version: 0 },
     });
 
     const today = todayInIndia();

@@ -1,5 +1,5 @@
 // NGO management by the jail authority (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong: add, edit seats; who is assigned to each).
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ngo, NgoChoice, NgoChoices, NgoInput, NgoMembersPage, NgoUpdate } from '#shared/ngos.ts';
 import { NGO_CHOICES_LIMIT, NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
 import type { Db } from '../../db/client.ts';
@@ -141,16 +141,18 @@ export async function updateNgo(db: Db, id: string, input: NgoUpdate, actorId: s
       .where(eq(ngos.id, id))
       .for('update');
     if (!locked) throw ngoNotFound();
-    if (locked.version !== input.version) throw ngoChanged();
+    if (locked.version !== input.version) throw ngoChanged(await findNgo(tx, id));
     // Kept by the assignments' triggers, in the assigning transaction that holds this row's lock.
     const taken = locked.assigned;
     const refusal = capacityRefusal(input.seatsTotal, taken);
     if (refusal) throw refusal;
     const { seatsTotal, version, ...fields } = input;
-    await tx
+    const written = await tx
       .update(ngos)
-      .set({ ...fields, ...toStoredLocation(input), seatsFree: seatsTotal - taken, version: version + 1 })
-      .where(eq(ngos.id, id));
+      .set({ ...fields, ...toStoredLocation(input), seatsFree: seatsTotal - taken, version: sql`${ngos.version} + 1` })
+      .where(and(eq(ngos.id, id), eq(ngos.version, version)))
+      .returning({ id: ngos.id });
+    if (written.length === 0) throw ngoChanged(await findNgo(tx, id));
     await audit(tx, actorId, 'ngo.updated', id, { seatsTotal, seatsFree: seatsTotal - taken });
     const ngo = await findNgo(tx, id);
     if (!ngo) throw ngoNotFound();

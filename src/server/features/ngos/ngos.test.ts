@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Ngo, NgoList, NgoMembersPage } from '#shared/ngos.ts';
+import { NgoSchema, type Ngo, type NgoList, type NgoMembersPage } from '#shared/ngos.ts';
 import { auditEvents, ngoAssignments, ngos, users } from '#server/db/schema.ts';
 import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createNgo, sessionCookie } from '#tests/factories.ts';
@@ -127,12 +127,15 @@ describe('NGO management', () => {
     expect(first.statusCode, first.body).toBe(200);
     const stale = await t.request('PUT', `/api/ngos/${ngo.id}`, { cookie: jail, body: valid({ name: 'Stale edit', version: 0 }) });
     expect(stale.statusCode).toBe(409);
+    // The answer carries the NGO as saved now, so the form can show the other side's change.
     expect(stale.json()).toEqual({
       error: {
         code: 'ngo_changed',
         message: 'Someone else changed this NGO while you were editing it. Reload to see their changes, then try again.',
+        current: { ...valid({ name: 'First edit' }), id: ngo.id, seatsFree: 5, version: 1, assignedCount: 0, state: null, district: null },
       },
     });
+    expect(NgoSchema.parse(stale.json().error.current).name).toBe('First edit');
     expect((await t.db.select().from(ngos).where(eq(ngos.id, ngo.id)))[0]).toMatchObject({ name: 'First edit', version: 1 });
   });
 
