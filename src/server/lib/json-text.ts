@@ -8,5 +8,23 @@ import type { FastifyReply } from 'fastify';
 export type JsonText<T> = string & { readonly __json: T };
 
 export function sendJsonText<T>(reply: FastifyReply, body: JsonText<T>): FastifyReply {
+  if (reply.server.deps.env.CHECK_SPLICED_JSON) checkAgainstSchema(reply, body);
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+interface SafeParser {
+  safeParse(value: unknown): { success: boolean; error?: { message: string } };
+}
+
+/**
+ * Outside production (CHECK_SPLICED_JSON), text spliced from stored JSON is parsed and held to the
+ * route's response schema before it goes out: a stale or malformed card is an error the tests and a
+ * developer see, never a silent wrong answer (docs/decisions/0034-derived-data-registry.md).
+ */
+function checkAgainstSchema(reply: FastifyReply, body: string): void {
+  const schemas = reply.request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+  const schema = (schemas?.[String(reply.statusCode)] ?? schemas?.['200']) as SafeParser | undefined;
+  if (!schema || typeof schema.safeParse !== 'function') return;
+  const result = schema.safeParse(JSON.parse(body));
+  if (!result.success) throw new Error(`JSON text spliced from stored cards does not match the route's response schema: ${result.error?.message ?? ''}`);
 }
