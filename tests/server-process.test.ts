@@ -99,4 +99,24 @@ describe.skipIf(usePostgres())('the server process', () => {
     expect(await third.exited).toBe(0);
     fs.rmSync(dir, { recursive: true, force: true });
   }, 600_000);
+
+  it('in development listens on 127.0.0.1 by default and prints the development mailbox, which lists the emails', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-proc-'));
+    const port = 3900 + Math.floor(Math.random() * 90);
+    // HOST '' is unset (parseEnv drops empty values): the default applies.
+    const p = start({ NODE_ENV: 'development', HOST: '', PORT: String(port), DATA_DIR: dir, STATIC_DIR: path.join(dir, 'none') });
+    await expectReady(p, port);
+    expect(p.output()).toContain(`Development mailbox (every email, links clickable): http://localhost:${port}/dev/mail`);
+    const page = await fetch(`http://127.0.0.1:${port}/dev/mail`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Development mailbox');
+    // Not on the machine's other addresses.
+    const outside = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
+    if (outside) await expect(fetch(`http://${outside.address}:${port}/api/health`)).rejects.toThrow();
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 600_000);
 });

@@ -24,6 +24,7 @@ import { ngosRoutes } from './features/ngos/ngos.routes.ts';
 import { casesRoutes } from './features/cases/cases.routes.ts';
 import { deadlinesRoutes } from './features/deadlines/deadlines.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { multipartPlugin } from './lib/documents.ts';
 
 export interface BuildAppOptions extends AppDeps {
@@ -97,6 +98,8 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
     notificationsRoutes,
   ];
   for (const routes of features) await app.register(routes);
+  // Development only: the queued emails at /dev/mail (docs/decisions/0039-dev-mailbox.md).
+  if (env.DEV_MAILBOX) await app.register(devMailboxRoutes);
 
   await app.register(spaPlugin);
   return app;

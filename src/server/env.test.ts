@@ -10,3 +10,22 @@ describe('PUBLIC_URL follows PORT', () => {
     expect(parseEnv({ PORT: '4321', PUBLIC_URL: 'https://rihaai.example' }).PUBLIC_URL).toBe('https://rihaai.example');
   });
 });
+
+describe('HOST', () => {
+  it('listens on 127.0.0.1 outside production unless HOST says otherwise', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+  it('listens on every address in production unless HOST says otherwise', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://rihaai.example.org',
+      JAIL_AUTHORITY_CODE: 'Prod-Code-7fK2xQ9mLp4Zr8',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    };
+    expect(parseEnv(production).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ ...production, HOST: '127.0.0.1' }).HOST).toBe('127.0.0.1');
+  });
+});

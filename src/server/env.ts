@@ -16,7 +16,8 @@ export const DEFAULT_JAIL_AUTHORITY_CODE = 'RIHAAI-JAIL-2024';
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 outside production (a laptop's demo stays on the laptop), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   /** Where people open the app; unset, it follows PORT (http://localhost:<PORT>). */
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
@@ -34,6 +35,13 @@ export const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /** A session with no request for this long ends (its absolute life is SESSION_TTL_HOURS). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60 * 90)
+    .default(12 * 60),
   ALLOWED_EMAIL_DOMAINS: csv.default(['gmail.com']),
   /** '' (default) trusts no proxy; 'true' trusts every hop; otherwise addresses/CIDRs of trusted proxies. */
   TRUST_PROXY: z
@@ -49,6 +57,13 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Check every response spliced from stored JSON text (the jail's list, the lawyer's clients) against
+   * the route's response schema before it goes out; default on outside production (lib/json-text.ts).
+   */
+  CHECK_SPLICED_JSON: bool.optional(),
+  /** GET /dev/mail lists the queued emails (docs/decisions/0039-dev-mailbox.md); default on in development only. */
+  DEV_MAILBOX: bool.optional(),
   /** Demo accounts and data; default true in development and test, false in production. */
   SEED_DEMO: bool.optional(),
   /** Upload quotas: stored bytes per uploader and in all, and uploads at once. */
@@ -69,9 +84,18 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /**
+   * Production without SMTP_URL refuses to start unless this says emails may be dropped; dropped
+   * emails are never written to the log (their links open accounts). Development logs them.
+   */
+  EMAILS_MAY_BE_DROPPED: bool.default(false),
   /** How long Bail-Accept emails wait before going out, so an undo in time cancels them (≤ the undo window). */
   BAIL_EMAIL_HOLD_SECONDS: z.coerce.number().int().min(0).max(300).default(300),
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).default(5000),
+  /** SMTP connections the email worker keeps open and sends over at once (docs/decisions/0035-outbox-throughput.md). */
+  SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /** Emails the worker claims in one statement; it claims again at once while batches come back full. */
+  OUTBOX_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
   MAIL_FROM: z.string().min(3).default('Rihaai <no-reply@rihaai.local>'),
   CONTACT_TO: z.email().default('support@rihaai.local'),
   STATIC_DIR: z.string().min(1).default('./dist/client'),
@@ -87,7 +111,13 @@ export const EnvSchema = z.object({
   /** On SIGTERM, new requests get 503 for this long (so a load balancer notices) before the server stops listening. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
 });
-export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'PUBLIC_URL'> & { SEED_DEMO: boolean; PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'PUBLIC_URL' | 'CHECK_SPLICED_JSON' | 'HOST' | 'DEV_MAILBOX'> & {
+  SEED_DEMO: boolean;
+  HOST: string;
+  DEV_MAILBOX: boolean;
+  PUBLIC_URL: string;
+  CHECK_SPLICED_JSON: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -102,7 +132,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env: Env = {
     ...result.data,
     SEED_DEMO: result.data.SEED_DEMO ?? result.data.NODE_ENV !== 'production',
+    CHECK_SPLICED_JSON: result.data.CHECK_SPLICED_JSON ?? result.data.NODE_ENV !== 'production',
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+    HOST: result.data.HOST ?? (result.data.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    DEV_MAILBOX: result.data.DEV_MAILBOX ?? result.data.NODE_ENV === 'development',
   };
   const problems: string[] = [];
   if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) problems.push('  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
@@ -111,19 +144,44 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return env;
 }
 
+/** Production's Jail-Authority code: at least this long, of several kinds of character. */
+export const JAIL_CODE_MIN_LENGTH = 20;
+
+/**
+ * Why a Jail-Authority code is too weak for production, or undefined when it is strong enough: the
+ * published default in any case, fewer than 20 characters, fewer than three kinds of character
+ * (lower, upper, digit, other), or one character repeated for most of it (`openssl rand -base64 24`
+ * gives a good one).
+ */
+export function jailCodeWeakness(code: string): string | undefined {
+  if (code.toUpperCase() === DEFAULT_JAIL_AUTHORITY_CODE.toUpperCase() || code.toUpperCase().includes('RIHAAI-JAIL')) {
+    return 'set your own secret code in production (the default is published)';
+  }
+  if (code.length < JAIL_CODE_MIN_LENGTH) return `must be at least ${JAIL_CODE_MIN_LENGTH} characters in production`;
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(code)).length;
+  if (kinds < 3) return 'must mix at least three of: lower-case letters, capitals, digits, other characters';
+  if (new Set(code).size < code.length / 2) return 'repeats its characters too much: use a random code';
+  return undefined;
+}
+
 /**
  * What production refuses: the development defaults are public (the README prints the
  * registration code and the demo password), so a deployment must choose its own.
  */
 function productionProblems(env: Env): string[] {
   const problems: string[] = [];
-  if (env.JAIL_AUTHORITY_CODE === DEFAULT_JAIL_AUTHORITY_CODE) {
+  const codeProblem = jailCodeWeakness(env.JAIL_AUTHORITY_CODE);
+  if (codeProblem) problems.push(`  JAIL_AUTHORITY_CODE: ${codeProblem}; anyone who guesses it can register as Jail-Authority`);
+  if (!env.SMTP_URL && !env.EMAILS_MAY_BE_DROPPED) {
     problems.push(
-      '  JAIL_AUTHORITY_CODE: set your own secret code in production (the default is published); anyone who knows it can register as Jail-Authority',
+      '  SMTP_URL: must be set in production (account and password links are emailed); set EMAILS_MAY_BE_DROPPED=true only if emails may be lost',
     );
   }
   if (env.SEED_DEMO) {
     problems.push('  SEED_DEMO: must be false in production (demo accounts have a published password)');
+  }
+  if (env.DEV_MAILBOX) {
+    problems.push('  DEV_MAILBOX: must be false in production (the mailbox shows every email and its links to anyone)');
   }
   if (!env.PUBLIC_URL.startsWith('https://')) {
     problems.push('  PUBLIC_URL: must be the https:// address users open in production (cookies and passwords must not travel over http)');

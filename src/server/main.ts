@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 import { createMailer } from './lib/mailer.ts';
 import { databasePaperStore, filePaperStore, SWEEP_SAFE_AGE_MS } from './lib/paper-store.ts';
-import { startOutboxWorker } from './lib/outbox.ts';
+import { PASS_LIMIT_MS, startOutboxWorker } from './lib/outbox.ts';
 import { drainAndClose } from './plugins/lifecycle.ts';
 import type { FastifyInstance } from 'fastify';
 import { configureDeadlineScheduler } from './features/deadlines/deadlines.scheduler.ts';
@@ -54,11 +54,19 @@ async function main() {
 
   // The mailer logs through the app's logger, created just below.
   const mailerLog = { info: (obj: object, msg: string) => late.app?.log.info(obj, msg) };
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: mailerLog });
+  // Production never writes an email (and its links) to the log: env.ts refuses it without SMTP
+  // unless EMAILS_MAY_BE_DROPPED, and then they are dropped.
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    log: mailerLog,
+    dropUnsent: env.NODE_ENV === 'production',
+    poolConnections: env.SMTP_POOL_CONNECTIONS,
+  });
   const server = await buildApp({ db: handle.db, env, mailer, papers, logger: true });
   late.app = server;
   if (sweptAtStart.length > 0) server.log.info({ removed: sweptAtStart.length }, 'removed stored papers no document points to');
-  const worker = startOutboxWorker(handle.db, mailer, server.log, env.OUTBOX_POLL_MS);
+  const worker = startOutboxWorker(handle.db, mailer, server.log, env.OUTBOX_POLL_MS, PASS_LIMIT_MS, { batch: env.OUTBOX_BATCH });
   // A promise nobody awaited must not end the process (and every instance with it): log it.
   process.on('unhandledRejection', (reason) => server.log.error({ err: reason }, 'unhandled promise rejection'));
   configureDeadlineScheduler({ publicUrl: env.PUBLIC_URL });
@@ -109,7 +117,13 @@ async function main() {
     env.NODE_ENV === 'production'
       ? 'Jail-Authority registration code: set from JAIL_AUTHORITY_CODE (not shown).'
       : `Jail-Authority registration code: ${env.JAIL_AUTHORITY_CODE}`,
-    mailer.kind === 'log' ? 'Email: SMTP_URL not set, emails are written to the log.' : 'Email: delivered over SMTP.',
+    mailer.kind === 'log'
+      ? 'Email: SMTP_URL not set, emails are written to the log.'
+      : mailer.kind === 'drop'
+        ? 'Email: SMTP_URL not set, emails are dropped (EMAILS_MAY_BE_DROPPED).'
+        : 'Email: delivered over SMTP.',
+    // Where a newcomer finds the sign-up link (docs/decisions/0039-dev-mailbox.md).
+    env.DEV_MAILBOX ? `Development mailbox (every email, links clickable): ${new URL('/dev/mail', env.PUBLIC_URL).href}` : '',
     '',
   ];
   console.log(lines.filter((l) => l !== '').join('\n'));

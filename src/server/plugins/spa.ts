@@ -39,7 +39,9 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
-    if (decodedPath(req).startsWith('/api') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    // /dev/… is the development mailbox's (features/dev-mailbox): where it is off, a plain 404, not the app.
+    const where = decodedPath(req);
+    if (where.startsWith('/api') || where === '/dev' || where.startsWith('/dev/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: 'No such address.' } });
     }
     if (!hasBuild) {
