@@ -127,6 +127,8 @@ export const CaseLawyerSchema = LawyerRefSchema.extend({
   status: RequestStatusSchema,
   requestedAt: z.string(),
   lawyerType: z.string(),
+  /** The lawyer's phone, once they accepted (the family may call their lawyer); null before and after. */
+  phone: z.string().nullable(),
 });
 export type CaseLawyer = z.infer<typeof CaseLawyerSchema>;
 

@@ -49,7 +49,7 @@ test('a family member ends a lawyer’s engagement, the lawyer loses the case, a
   const caseCard = page.getByRole('region', { name: `Case ID: ${caseNumber}` });
   await expect(caseCard.getByText(`Accepted by ${lawyerName}`)).toBeVisible();
   const endButton = caseCard.getByRole('button', { name: `End this lawyer's engagement (${lawyerName})` });
-  await expect(endButton).toHaveText("End this lawyer's engagement");
+  await expect(endButton).toHaveText(`End this lawyer's engagement (${lawyerName})`);
   await expectAccessible(page, 'case status with an engaged lawyer');
 
   // The confirmation names the lawyer; the safe choice comes first and has the focus. Cancelling changes nothing.

@@ -66,7 +66,9 @@ test('family member journey: register, request a lawyer, follow the case, upload
   await expect(page.getByRole('article', { name: 'Adv. Kavita Rao' })).toHaveCount(0);
   await priya.getByRole('button', { name: 'Request Lawyer' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Request sent to Adv. Priya Sharma.' })).toBeVisible();
-  await expect(priya).toHaveCount(0);
+  // The card stays where it was, marked requested, until the list is refreshed.
+  await expect(priya.getByText('Requested: waiting for an answer')).toBeVisible();
+  await expect(priya.getByRole('button', { name: 'Withdraw request (Adv. Priya Sharma)' })).toBeVisible();
   await page.getByRole('button', { name: 'Refresh Lawyers' }).click();
   await expect(page.getByRole('article', { name: 'Adv. Mohammed Iqbal' })).toBeVisible();
   await expect(priya).toHaveCount(0);

@@ -76,10 +76,14 @@ test('lawyer search: the first page, then "Show more" adds the rest, nearby firs
   expect(await names()).toEqual(made.map((l) => l.name));
   await expect(more).toHaveCount(0);
 
-  // A lawyer of the second page is requested like any other: the card leaves, the rest stay.
+  // A lawyer of the second page is requested like any other: the card stays, marked requested, until
+  // the list is refreshed; then it leaves and the rest stay.
   const last = made.at(-1)!.name;
   await page.getByRole('article', { name: last }).getByRole('button', { name: 'Request Lawyer' }).click();
   await expect(page.getByText(`Request sent to ${last}.`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('article', { name: last }).getByText('Requested: waiting for an answer')).toBeVisible();
+  await expect(cards).toHaveCount(23);
+  await page.getByRole('button', { name: 'Refresh Lawyers' }).click();
   await expect(page.getByRole('article', { name: last })).toHaveCount(0);
   await expect(cards).toHaveCount(22);
   expect(await names()).toEqual(made.slice(0, 22).map((l) => l.name));

@@ -27,7 +27,8 @@ test('a family member withdraws a pending request and can then request a lawyer 
   const caseCard = page.getByRole('region', { name: 'Case ID: FIR-55/2026' });
   await expect(caseCard.getByText(`Requested, waiting for ${lawyerName}`)).toBeVisible();
   const withdraw = caseCard.getByRole('button', { name: `Withdraw request (${lawyerName})` });
-  await expect(withdraw).toHaveText('Withdraw request');
+  // The lawyer is named in the button's text, not only for screen readers.
+  await expect(withdraw).toHaveText(`Withdraw request (${lawyerName})`);
 
   // Cancelling the confirmation changes nothing.
   await withdraw.click();

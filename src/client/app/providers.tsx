@@ -10,9 +10,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        {/* At the bottom, above the bottom bar: a notice never covers the page title on a phone. Inside the
-            query client: a notice may hold a control that calls the API (Bail-Accept's Undo). */}
-        <NotificationsOnDemand position="bottom-center" limit={2} />
+        {/* One at a time, at the top: a notice never covers a form's button or the bottom bar on a phone
+            (notify.ts replaces the one on screen). Inside the query client: a notice may hold a
+            control that calls the API (Bail-Accept's Undo). */}
+        <NotificationsOnDemand position="top-center" limit={1} />
         <Suspense fallback={null}>{children}</Suspense>
       </QueryClientProvider>
     </MantineProvider>

@@ -31,6 +31,7 @@ import { NgosPage } from '#client/features/ngos/pages.ts';
 import { PrisonsPage, CaseHearingsPage } from '#client/features/deadlines/pages.ts';
 import { HomePage } from '#client/features/home/pages.ts';
 import { firstScreenDone } from '#client/first-screen/take-over.ts';
+import { NoticesFollowThePage } from '#client/components/notices-follow-the-page.tsx';
 
 /** The signed-in frame (menu, bottom bar, assistant) is loaded with the first signed-in page, not on sign-in. */
 const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(() => import('./layouts/role-layout.tsx'), 'RoleLayout');
@@ -146,6 +147,7 @@ export function AppRouter({ children }: { children?: ReactNode }) {
     <BrowserRouter>
       <NavigatorBridge />
       <FirstScreenOnlyHere />
+      <NoticesFollowThePage />
       <RouteErrorBoundary>
         <AppRoutes />
       </RouteErrorBoundary>

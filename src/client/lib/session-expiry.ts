@@ -9,6 +9,11 @@ function emit() {
   for (const l of listeners) l();
 }
 
+/** Whether the sign-in-again dialog is up (read outside React: a notice is not shown beside it). */
+export function isSessionExpired(): boolean {
+  return expired;
+}
+
 export function markSessionExpired() {
   if (expired) return;
   expired = true;

@@ -40,4 +40,10 @@ describe('the sign-in route checks agree with the shared schemas', () => {
       registrationCode: { rule: 'required' },
     });
   });
+  it('takes a capitalised address as its lower case, and still refuses one that starts with a digit', () => {
+    const pattern = emailPattern(['gmail.com']);
+    expect(refused(signInChecks(pattern).safeParse({ ...ok, email: ' Geeta.devi@gmail.com ' }))).toEqual({});
+    expect(refused(signUpChecks(pattern).safeParse({ ...ok, email: 'Geeta.Devi@Gmail.com' }))).toEqual({});
+    expect(refused(signInChecks(pattern).safeParse({ ...ok, email: '1geeta@gmail.com' }))).toEqual({ email: { rule: 'invalid_format' } });
+  });
 });

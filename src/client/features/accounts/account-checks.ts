@@ -26,7 +26,8 @@ function check(issues: SchemaIssue[]): ReturnType<CheckingSchema['safeParse']> {
 function common(v: AccountInput, emailPattern?: RegExp): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   if (!(ROLES as readonly string[]).includes(v.role)) issues.push({ code: 'invalid_value', path: ['role'], message: '' });
-  const email = v.email.trim();
+  // Lower case first, as the server does: a phone capitalises the first letter.
+  const email = v.email.trim().toLowerCase();
   text(issues, 'email', email, 1, LIMITS.emailMax);
   if (email && emailPattern && !emailPattern.test(email))
     issues.push({ code: 'invalid_format', format: 'email', path: ['email'], message: '' });

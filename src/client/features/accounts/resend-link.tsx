@@ -30,6 +30,7 @@ export function ResendLink({ email, label }: { email?: string; label: string }) 
             label={t('email.label')}
             value={typed}
             onChange={(e) => setTyped(e.currentTarget.value)}
+            onFix={setTyped}
             error={missing ? t('email.required') : undefined}
           />
         )}

@@ -10,6 +10,7 @@ import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { AccountCard } from './account-card.tsx';
 import { RoleSelect } from './role-select.tsx';
+import { normaliseEmail, rememberRole } from './last-role.ts';
 import { useSignIn } from './accounts.api.ts';
 import { useAccountForm } from './use-account-form.ts';
 
@@ -21,6 +22,7 @@ export function SignInPage() {
   const form = useAccountForm('signIn');
   const mutation = useSignIn({
     onSuccess: (u) => {
+      rememberRole(u.role);
       notify.success(t('signIn.success'));
       void navigate(ROLE_HOME[u.role]);
     },
@@ -36,7 +38,7 @@ export function SignInPage() {
       title={t('signIn.title')}
       subtitle={t('signIn.subtitle')}
       onSubmit={form.onSubmit(
-        (v) => mutation.mutate({ role: v.role as Role, email: v.email.trim(), password: v.password }),
+        (v) => mutation.mutate({ role: v.role as Role, email: normaliseEmail(v.email), password: v.password }),
         (errors) => {
           if (errors.email === t('email.invalid')) notify.error(t('email.invalid'));
         },
@@ -46,7 +48,7 @@ export function SignInPage() {
       other={{ question: t('signIn.noAccount'), label: t('signUp.submit'), to: paths.signUp }}
     >
       <RoleSelect {...form.getInputProps('role')} />
-      <EmailInput label={t('email.label')} {...form.getInputProps('email')} />
+      <EmailInput label={t('email.label')} {...form.getInputProps('email')} onFix={(email) => form.setValue('email', email)} />
       <PasswordInput
         label={t('password.label')}
         autoComplete="current-password"

@@ -10,6 +10,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { AccountCard } from './account-card.tsx';
 import { RoleSelect } from './role-select.tsx';
+import { normaliseEmail, rememberRole } from './last-role.ts';
 import { useSignUp } from './accounts.api.ts';
 import { useAccountForm } from './use-account-form.ts';
 import { ResendLink } from './resend-link.tsx';
@@ -70,14 +71,16 @@ export function SignUpPage() {
       title={t('signUp.title')}
       subtitle={t('signUp.subtitle')}
       onSubmit={form.onSubmit(
-        (v) =>
+        (v) => {
+          rememberRole(v.role as Role);
           mutation.mutate({
             role: v.role as Role,
             name: v.name.trim(),
-            email: v.email.trim(),
+            email: normaliseEmail(v.email),
             password: v.password,
             ...(v.role === 'Jail-Authority' ? { registrationCode: v.registrationCode.trim() } : {}),
-          }),
+          });
+        },
         (errors) => {
           if (errors.email === t('email.invalid')) notify.error(t('email.invalid'));
         },
@@ -88,7 +91,12 @@ export function SignUpPage() {
     >
       <RoleSelect {...form.getInputProps('role')} />
       <TextInput label={t('name.label')} autoComplete="name" required {...form.getInputProps('name')} />
-      <EmailInput label={t('email.label')} description={t('email.hint')} {...form.getInputProps('email')} />
+      <EmailInput
+        label={t('email.label')}
+        description={t('email.hint')}
+        {...form.getInputProps('email')}
+        onFix={(email) => form.setValue('email', email)}
+      />
       <PasswordInput
         label={t('password.label')}
         autoComplete="new-password"

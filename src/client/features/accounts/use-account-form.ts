@@ -8,6 +8,7 @@ import { emailPattern } from '#shared/email.ts';
 import { schemaResolver, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { metaQuery } from './accounts.api.ts';
 import { signInChecks, signUpChecks } from './account-checks.ts';
+import { lastRole } from './last-role.ts';
 
 export interface AccountFormValues {
   role: string;
@@ -38,11 +39,17 @@ export function useAccountForm(mode: 'signIn' | 'signUp') {
   const validate = schemaResolver<AccountFormValues>(mode === 'signIn' ? signInChecks(pattern) : signUpChecks(pattern), t, {
     texts: TEXTS,
   });
-  const [values, setValues] = useState<AccountFormValues>(INITIAL);
+  // Sign-in starts with the role last used on this device.
+  const [values, setValues] = useState<AccountFormValues>(() => (mode === 'signIn' ? { ...INITIAL, role: lastRole() } : INITIAL));
   const [errors, setErrors] = useState<Errors>({});
 
   return {
     values,
+    /** Sets a field as if typed (e.g. a suggested correction of the e-mail). */
+    setValue: (field: Field, value: string) => {
+      setValues((prev) => ({ ...prev, [field]: value }));
+      setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
+    },
     getInputProps: (field: Field) => ({
       value: values[field],
       error: errors[field],

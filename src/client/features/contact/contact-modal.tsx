@@ -70,7 +70,7 @@ export function ContactModal({ opened, onClose }: { opened: boolean; onClose: ()
         <Stack gap="sm">
           <Text size="sm">{t('intro')}</Text>
           <TextInput label={t('name.label')} autoComplete="name" required maxLength={LIMITS.nameMax} {...form.getInputProps('name')} />
-          <EmailInput label={t('email.label')} {...form.getInputProps('email')} />
+          <EmailInput label={t('email.label')} {...form.getInputProps('email')} onFix={(email) => form.setFieldValue('email', email)} />
           <Textarea
             label={t('message.label')}
             required

@@ -7,6 +7,7 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEADLINE_LIMITS, SavePrisonSchema, type Prison } from '#shared/deadlines.ts';
 import { Page } from '#client/components/page.tsx';
+import { EmailInput } from '#client/components/contact-inputs.tsx';
 import { QueryList } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
@@ -110,7 +111,13 @@ function PrisonForm({ prison, onDone }: { prison: Prison | null; onDone?: () => 
         </Title>
         <TextInput label={t('prisons.name')} required maxLength={DEADLINE_LIMITS.prisonMax} {...form.getInputProps('name')} />
         <TextInput label={t('prisons.district')} required maxLength={DEADLINE_LIMITS.districtMax} {...form.getInputProps('district')} />
-        <TextInput label={t('prisons.dlsaEmail')} type="email" required maxLength={254} {...form.getInputProps('dlsaEmail')} />
+        <EmailInput
+          label={t('prisons.dlsaEmail')}
+          autoComplete="off"
+          maxLength={254}
+          {...form.getInputProps('dlsaEmail')}
+          onFix={(email) => form.setFieldValue('dlsaEmail', email)}
+        />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t('prisons.save')}

@@ -10,6 +10,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useEndEngagement } from './family.api.ts';
+import { WRAPPING_LABEL } from './withdraw-request-button.tsx';
 
 export function EndEngagementButton({ engagement }: { engagement: CaseLawyer }) {
   const { t } = useTranslation('family');
@@ -34,14 +35,8 @@ export function EndEngagementButton({ engagement }: { engagement: CaseLawyer }) 
     );
   return (
     <>
-      <Button
-        variant="outline"
-        color="red.9"
-        onClick={() => setConfirming(true)}
-        disabled={end.isPending}
-        aria-label={t('end.buttonFor', { name: engagement.name })}
-      >
-        {t('end.button')}
+      <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} disabled={end.isPending} styles={WRAPPING_LABEL}>
+        {t('end.buttonFor', { name: engagement.name })}
       </Button>
       <Modal
         opened={confirming}

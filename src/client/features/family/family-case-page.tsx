@@ -1,6 +1,6 @@
 // /family-case (Case Status): every case with where it stands (docs/spec.md#2-screens-and-routes).
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFilePlus, IconPlus } from '@tabler/icons-react';
+import { IconFilePlus, IconPhone, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,8 +18,9 @@ import { CaseTimeline } from './case-timeline.tsx';
 import { casesQuery } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
-import { RequestAnotherLink, WithdrawRequestButton } from './withdraw-request-button.tsx';
+import { RequestAnotherLink, WithdrawRequestButton, WRAPPING_LABEL } from './withdraw-request-button.tsx';
 import { EndEngagementButton } from './end-engagement-button.tsx';
+import { telHref } from '#client/lib/tel.ts';
 
 export function FamilyCasePage() {
   const { t } = useTranslation('family');
@@ -114,6 +115,22 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
           </Row>
           <Row label={t('cases.ngo')}>{c.ngo ? c.ngo.name : t('cases.ngoNone')}</Row>
         </Stack>
+        {/* The way on once a lawyer accepted: call them. */}
+        {accepted.map(
+          (l) =>
+            l.phone && (
+              <Button
+                key={`call-${l.requestId}`}
+                component="a"
+                href={telHref(l.phone)}
+                leftSection={<IconPhone size={18} aria-hidden />}
+                w="fit-content"
+                styles={WRAPPING_LABEL}
+              >
+                {t('cases.callLawyer', { name: l.name, phone: l.phone })}
+              </Button>
+            ),
+        )}
         {accepted.length + pending.length > 0 && (
           <Group gap="xs">
             {accepted.map((l) => (

@@ -1,5 +1,5 @@
 // Family member API: query options and mutations, one key per resource (docs/style.md#rules-of-thumb).
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { DocumentMetaSchema } from '#shared/documents.ts';
 import {
   CaseSchema,
@@ -97,12 +97,10 @@ export function useRequestLawyer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (lawyerId: string) => api('POST', '/api/family/requests', LawyerRequestSchema, { lawyerId }),
-    onSuccess: (request) => {
-      // The card leaves the list at once; the server's list follows.
-      qc.setQueryData<InfiniteData<LawyerSearch, string | null>>(familyKeys.lawyers, (old) =>
-        old ? { ...old, pages: old.pages.map((p) => ({ ...p, lawyers: p.lawyers.filter((l) => l.id !== request.lawyer.id) })) } : old,
-      );
-      void qc.invalidateQueries({ queryKey: familyKeys.lawyers });
+    // The search keeps the requested card where it was (lawyer-search-page.tsx): nothing moves under a
+    // second tap. The server's list, without the lawyer, comes with the next refresh.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: familyKeys.lawyers, refetchType: 'none' });
       void qc.invalidateQueries({ queryKey: familyKeys.cases });
     },
   });

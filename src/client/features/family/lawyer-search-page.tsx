@@ -1,7 +1,12 @@
 // /lawyerSearch (Legal Services): lawyers of the family's case type(s), each with 'Request Lawyer' (docs/spec.md#2-screens-and-routes, §4).
+// A requested lawyer's card stays where it was, showing "Requested" and its own Withdraw, until the
+// person presses Refresh Lawyers: were it to leave at once, the next lawyer's button would slide
+// under the finger and a double tap would ask two lawyers. Request buttons also rest while a request
+// is on its way and a moment after.
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LawyerCard } from '#shared/family.ts';
@@ -19,6 +24,26 @@ import { LegalAidNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { telHref } from '#client/lib/tel.ts';
 import { lawyersQuery, useRequestLawyer } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { WithdrawRequestButton } from './withdraw-request-button.tsx';
+
+/** How long request buttons rest after a request has settled (a double tap's second tap lands in it). */
+const REST_AFTER_REQUEST_MS = 800;
+
+/** A lawyer requested from this page: where their card stood, and the request (null once withdrawn). */
+interface Requested {
+  lawyer: LawyerCard;
+  index: number;
+  requestId: string | null;
+}
+
+/** The server's list with the cards requested from this page put back where they stood. */
+export function keepRequestedInPlace(lawyers: LawyerCard[], requested: Iterable<Requested>): LawyerCard[] {
+  const list = [...lawyers];
+  const listed = new Set(list.map((l) => l.id));
+  const missing = [...requested].filter((r) => !listed.has(r.lawyer.id)).sort((a, b) => a.index - b.index);
+  for (const r of missing) list.splice(Math.min(r.index, list.length), 0, r.lawyer);
+  return list;
+}
 
 export function LawyerSearchPage() {
   const { t } = useTranslation('family');
@@ -36,19 +61,46 @@ function LawyerSearch() {
   const request = useRequestLawyer();
   const types = (query.data?.caseTypes ?? []).map((c) => t(`caseType.${c}`)).join(', ');
 
+  const [requested, setRequested] = useState<ReadonlyMap<string, Requested>>(new Map());
+  const [resting, setResting] = useState(false);
+  const shown = useMemo(() => keepRequestedInPlace(query.data?.lawyers ?? [], requested.values()), [query.data, requested]);
+  const mark = (lawyer: LawyerCard, requestId: string | null) =>
+    setRequested((old) => {
+      const next = new Map(old);
+      const index = old.get(lawyer.id)?.index ?? shown.findIndex((l) => l.id === lawyer.id);
+      next.set(lawyer.id, { lawyer, index: index < 0 ? shown.length : index, requestId });
+      return next;
+    });
+
   const flight = useSingleFlight();
   const ask = (lawyer: LawyerCard) =>
-    flight.run((done) =>
+    flight.run((done) => {
+      setResting(true);
       request.mutate(lawyer.id, {
-        onSuccess: () => notify.success(t('search.requested', { name: lawyer.name })),
+        onSuccess: (res) => {
+          mark(lawyer, res.id);
+          notify.success(t('search.requested', { name: lawyer.name }));
+        },
         // Requested already (another tab, a tap that got through): the request stands, which is what was asked.
-        onError: (err) =>
-          err instanceof ApiError && err.code === 'already_requested'
-            ? notify.success(t('search.requested', { name: lawyer.name }))
-            : notify.error(errorText(err)),
-        onSettled: done,
-      }),
-    );
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'already_requested') {
+            notify.success(t('search.requested', { name: lawyer.name }));
+            // Its id is not known here: the card leaves with the refresh, Case Status has the Withdraw.
+            void query.refetch();
+          } else notify.error(errorText(err));
+        },
+        onSettled: () =>
+          setTimeout(() => {
+            setResting(false);
+            done();
+          }, REST_AFTER_REQUEST_MS),
+      });
+    });
+  // Refresh is the deliberate moment the list may change: requested lawyers leave it then.
+  const refresh = () => {
+    setRequested(new Map());
+    void query.refetch();
+  };
 
   return (
     <Page
@@ -63,7 +115,7 @@ function LawyerSearch() {
           <Button
             variant="outline"
             leftSection={<IconRefresh size={18} aria-hidden />}
-            onClick={() => void query.refetch()}
+            onClick={refresh}
             loading={query.isFetching && !query.isFetchingNextPage}
           >
             {t('search.refresh')}
@@ -74,7 +126,7 @@ function LawyerSearch() {
       <QueryState
         query={query}
         loadingLabel={t('loading')}
-        isEmpty={(data) => data.lawyers.length === 0}
+        isEmpty={() => shown.length === 0}
         empty={
           <Card withBorder padding="lg">
             <Stack gap="xs">
@@ -90,24 +142,49 @@ function LawyerSearch() {
           </Card>
         }
       >
-        {(data) => (
+        {() => (
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-              {data.lawyers.map((l) => (
-                <LawyerCardView key={l.id} lawyer={l} busy={request.isPending && request.variables === l.id} onRequest={() => ask(l)} />
-              ))}
+              {shown.map((l) => {
+                const requestId = requested.get(l.id)?.requestId ?? null;
+                return (
+                  <LawyerCardView
+                    key={l.id}
+                    lawyer={l}
+                    busy={request.isPending && request.variables === l.id}
+                    resting={resting}
+                    request={requestId ? { requestId, name: l.name } : null}
+                    onRequest={() => ask(l)}
+                    onWithdrawn={() => mark(l, null)}
+                  />
+                );
+              })}
             </SimpleGrid>
             <ShowMore query={query} label={t('search.showMore')} />
           </Stack>
         )}
       </QueryState>
-      {query.data?.lawyers.length === 0 && <LegalAidNextStep situation="no-lawyer" />}
+      {query.data && shown.length === 0 && <LegalAidNextStep situation="no-lawyer" />}
       <HomeButton />
     </Page>
   );
 }
 
-function LawyerCardView({ lawyer, busy, onRequest }: { lawyer: LawyerCard; busy: boolean; onRequest: () => void }) {
+function LawyerCardView({
+  lawyer,
+  busy,
+  resting,
+  request,
+  onRequest,
+  onWithdrawn,
+}: {
+  lawyer: LawyerCard;
+  busy: boolean;
+  resting: boolean;
+  request: { requestId: string; name: string } | null;
+  onRequest: () => void;
+  onWithdrawn: () => void;
+}) {
   const { t } = useTranslation('family');
   const nameId = `lawyer-${lawyer.id}`;
   return (
@@ -130,9 +207,20 @@ function LawyerCardView({ lawyer, busy, onRequest }: { lawyer: LawyerCard; busy:
         </Field>
         <Field label={t('lawyer.address')}>{lawyer.address}</Field>
         <Field label={t('lawyer.courtArea')}>{lawyer.courtArea}</Field>
-        <Button mt="auto" onClick={onRequest} loading={busy} aria-describedby={nameId}>
-          {t('search.request')}
-        </Button>
+        {request ? (
+          // Where the button was, a line of text at least as tall: a second tap lands on nothing.
+          <Stack gap="xs" mt="auto">
+            <Group gap={6} wrap="nowrap" mih={44} role="status">
+              <IconCircleCheck size={22} aria-hidden color="var(--mantine-color-green-9)" />
+              <Text fw={600}>{t('search.requestedBadge')}</Text>
+            </Group>
+            <WithdrawRequestButton request={request} onWithdrawn={onWithdrawn} />
+          </Stack>
+        ) : (
+          <Button mt="auto" onClick={onRequest} loading={busy} disabled={resting && !busy} aria-describedby={nameId}>
+            {t('search.request')}
+          </Button>
+        )}
       </Stack>
     </Card>
   );

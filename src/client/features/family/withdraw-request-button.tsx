@@ -1,5 +1,7 @@
 // "Withdraw request" on a pending lawyer request, behind a confirmation. The server decides: if the
 // lawyer answered a moment earlier, the 409 is shown and the case status reloads as it now stands.
+// The button names its lawyer in its text (two pending requests side by side), and the dialog's safe
+// choice comes first and has the focus, as in the app's other confirmations.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +13,16 @@ import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useWithdrawRequest } from './family.api.ts';
 
-export function WithdrawRequestButton({ request }: { request: CaseLawyer }) {
+/** A long name wraps inside the button rather than pushing it off a phone's screen. */
+export const WRAPPING_LABEL = { root: { height: 'auto', minHeight: 'var(--button-height)' }, label: { whiteSpace: 'normal' } } as const;
+
+export function WithdrawRequestButton({
+  request,
+  onWithdrawn,
+}: {
+  request: Pick<CaseLawyer, 'requestId' | 'name'>;
+  onWithdrawn?: () => void;
+}) {
   const { t } = useTranslation('family');
   const errorText = useErrorText();
   const [confirming, setConfirming] = useState(false);
@@ -24,6 +35,7 @@ export function WithdrawRequestButton({ request }: { request: CaseLawyer }) {
         onSuccess: (res) => {
           setConfirming(false);
           notify.success(t('withdraw.done', { name: res.lawyer.name }));
+          onWithdrawn?.();
         },
         onError: (err) => {
           setConfirming(false);
@@ -34,14 +46,8 @@ export function WithdrawRequestButton({ request }: { request: CaseLawyer }) {
     );
   return (
     <>
-      <Button
-        variant="outline"
-        color="red.9"
-        onClick={() => setConfirming(true)}
-        disabled={withdraw.isPending}
-        aria-label={t('withdraw.buttonFor', { name: request.name })}
-      >
-        {t('withdraw.button')}
+      <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} disabled={withdraw.isPending} styles={WRAPPING_LABEL}>
+        {t('withdraw.buttonFor', { name: request.name })}
       </Button>
       <Modal
         opened={confirming}
@@ -53,7 +59,7 @@ export function WithdrawRequestButton({ request }: { request: CaseLawyer }) {
         <Stack gap="sm">
           <Text>{t('withdraw.confirmBody', { name: request.name })}</Text>
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setConfirming(false)}>
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               {t('withdraw.cancel')}
             </Button>
             <Button color="red.9" onClick={confirm} loading={withdraw.isPending}>

@@ -88,7 +88,7 @@ export function BailAcceptButton({ member, disabled, onAccepted }: { member: Jai
           </List>
           <Text size="sm">{t('bail.undoHint', { minutes: BAIL_UNDO_SECONDS / 60 })}</Text>
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setConfirming(false)}>
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               {t('bail.cancel')}
             </Button>
             <Button onClick={confirm} loading={accept.isPending}>

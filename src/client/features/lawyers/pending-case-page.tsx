@@ -133,12 +133,13 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
       >
         <Stack>
           <Text>{t('pending.rejectConfirm.body', { name: member.name })}</Text>
-          <Group gap="sm">
-            <Button color="red.9" onClick={() => decideOnce('reject')} loading={decide.isPending}>
-              {t('pending.rejectConfirm.confirm')}
-            </Button>
+          {/* The safe choice first, with the focus, as in the app's other confirmations. */}
+          <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => setConfirmReject(false)} data-autofocus>
               {t('dialog.cancel')}
+            </Button>
+            <Button color="red.9" onClick={() => decideOnce('reject')} loading={decide.isPending}>
+              {t('pending.rejectConfirm.confirm')}
             </Button>
           </Group>
         </Stack>

@@ -33,7 +33,7 @@ export function ForgotPasswordPage() {
               {t('forgot.title')}
             </Title>
             <Text size="sm">{t('forgot.intro')}</Text>
-            <EmailInput label={t('email.label')} {...form.getInputProps('email')} />
+            <EmailInput label={t('email.label')} {...form.getInputProps('email')} onFix={(email) => form.setFieldValue('email', email)} />
             <Button type="submit" loading={mutation.isPending} fullWidth>
               {t('forgot.submit')}
             </Button>

@@ -66,6 +66,7 @@ export async function accountsRoutes(base: FastifyInstance) {
   const { db, env } = app.deps;
   const domains = env.ALLOWED_EMAIL_DOMAINS;
   const pattern = emailPattern(domains);
+  // Given the address in lower case: a phone capitalises the first letter ("Geeta.devi@gmail.com").
   const checkEmail = (email: string) => {
     if (!pattern.test(email))
       throw invalid(emailRuleMessage(domains), [{ path: 'email', message: emailRuleMessage(domains) }], 'invalid_email');
@@ -95,7 +96,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       await enforce(db, reply, { key: `signup-ip:${req.ip}`, max: env.RATE_LIMIT_SIGNUP_PER_IP, windowMs });
       const input = req.body;
       const email = input.email.toLowerCase();
-      checkEmail(input.email);
+      checkEmail(email);
       if (input.role === 'Jail-Authority' && !sameSecret(input.registrationCode ?? '', env.JAIL_AUTHORITY_CODE)) {
         throw new AppError(403, 'bad_registration_code', 'The Jail-Authority registration code is not correct.');
       }
@@ -184,8 +185,8 @@ export async function accountsRoutes(base: FastifyInstance) {
     async (req, reply) => {
       await enforce(db, reply, { key: `signin-ip:${req.ip}`, max: env.RATE_LIMIT_SIGNIN_PER_IP, windowMs }, SIGN_IN_LIMITED);
       const input = req.body;
-      checkEmail(input.email);
       const email = input.email.toLowerCase();
+      checkEmail(email);
       // Counted per inbox (a.b+x@gmail.com is ab@gmail.com), so spellings do not multiply a budget.
       const inbox = canonicalEmail(email);
       const pairKey = `signin-pair:${inbox}|${req.ip}`;

@@ -93,11 +93,25 @@ describe('sign-up', () => {
     expect(res.json()).toMatchObject({ error: { code: 'invalid_email', message: 'Please use a valid @gmail.com email address.' } });
   });
 
-  it('refuses an address that starts with a digit or capital', async () => {
-    for (const email of ['1abc@gmail.com', 'Abc@gmail.com']) {
+  it('refuses an address that starts with a digit, with the SPEC message', async () => {
+    for (const email of ['1abc@gmail.com', '.abc@gmail.com']) {
       const res = await t.request('POST', '/api/auth/signup', { body: { role: 'Lawyer', name: 'L', email, password: 'longenough1' } });
       expect(res.statusCode, email).toBe(400);
+      expect(res.json(), email).toMatchObject({
+        error: { code: 'invalid_email', message: 'Please use a valid @gmail.com email address.' },
+      });
     }
+  });
+
+  it('takes a capitalised address (a phone capitalises the first letter) as its lower case', async () => {
+    const email = uniqueEmail('geeta');
+    const typed = email.charAt(0).toUpperCase() + email.slice(1);
+    const res = await t.request('POST', '/api/auth/signup', {
+      body: { role: 'Lawyer', name: 'Geeta', email: typed, password: 'longenough1' },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.email).toBe(email);
   });
 
   it('refuses common and published passwords, in any case (decision 0033, probe defect 8)', async () => {
@@ -528,6 +542,13 @@ describe('sign-in', () => {
     expect(cookieOf(a)).not.toBe(cookieOf(b));
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows.length).toBe(2);
+  });
+
+  it('takes a capitalised address as its lower case', async () => {
+    const { user } = await createLawyer(t.db);
+    const typed = user.email.charAt(0).toUpperCase() + user.email.slice(1);
+    const res = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email: typed, password: TEST_PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('checks the password before the role', async () => {

@@ -332,13 +332,16 @@ export interface RequestRow {
   decidedAt: Date | null;
   /** When the member ended the engagement (status 'ended'). */
   endedAt?: Date | null;
+  /** The lawyer's phone; the family is given it only once the lawyer accepted. */
+  lawyerPhone?: string | null;
 }
 
 /** The member's lawyer requests, newest first, with each lawyer's name and type, as a JSON array. */
 function requestsJson(familyMemberId: SQLWrapper): SQL<unknown> {
   return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'lawyerId', r.lawyer_id, 'lawyerName', u.name,
       'lawyerType', l.lawyer_type, 'status', r.status, 'createdAt', ${isoText(sql`r.created_at`)},
-      'decidedAt', ${isoText(sql`r.decided_at`)}, 'endedAt', ${isoText(sql`r.ended_at`)}) order by r.created_at desc, r.id desc), '[]'::json)
+      'decidedAt', ${isoText(sql`r.decided_at`)}, 'endedAt', ${isoText(sql`r.ended_at`)},
+      'lawyerPhone', case when r.status = 'accepted' then l.phone end) order by r.created_at desc, r.id desc), '[]'::json)
     from lawyer_requests r join lawyers l on l.user_id = r.lawyer_id join users u on u.id = r.lawyer_id
     where r.family_member_id = ${familyMemberId})`;
 }
@@ -450,6 +453,7 @@ export function buildCaseStatuses(
       lawyerType: r.lawyerType,
       status: r.status,
       requestedAt: r.createdAt.toISOString(),
+      phone: r.status === 'accepted' ? (r.lawyerPhone ?? null) : null,
     }));
     const events: TimelineEvent[] = [{ kind: 'case_added', at: c.createdAt }];
     for (const r of mine) {

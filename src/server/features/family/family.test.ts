@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PHONE_RULE } from '#shared/family.ts';
 import { LIMITS } from '#shared/constants.ts';
-import { auditEvents, cases, documents, emailOutbox, familyMembers, lawyerRequests } from '#server/db/schema.ts';
+import { auditEvents, cases, documents, emailOutbox, familyMembers, lawyerRequests, lawyers } from '#server/db/schema.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { useTestApp } from '#tests/test-app.ts';
 import {
@@ -552,6 +552,13 @@ describe('case status', () => {
     expect([...times].sort()).toEqual(times);
     expect(second.caseNumber).toBe('WP-2');
     expect(second.lawyers).toEqual([expect.objectContaining({ name: 'Adv. Cons', status: 'pending' })]);
+    // The family can call the lawyer who accepted; a pending or declined lawyer's phone is not given.
+    const [crimRow] = await t.db.select({ phone: lawyers.phone }).from(lawyers).where(eq(lawyers.userId, crim.user.id));
+    expect(first.lawyers.map((l: { name: string; phone: string | null }) => [l.name, l.phone])).toEqual([
+      ['Adv. Declines', null],
+      ['Adv. Crim', crimRow!.phone],
+    ]);
+    expect(second.lawyers[0].phone).toBeNull();
     expect(second.timeline.filter((e: { kind: string }) => e.kind === 'lawyer_requested')).toHaveLength(1);
     expect(second.documents).toHaveLength(2);
   });

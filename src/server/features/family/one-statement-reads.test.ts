@@ -115,6 +115,7 @@ async function formerCaseStatuses(db: Db, userId: string) {
       lawyerId: lawyerRequests.lawyerId,
       lawyerName: users.name,
       lawyerType: lawyers.lawyerType,
+      lawyerPhone: lawyers.phone,
       status: lawyerRequests.status,
       createdAt: lawyerRequests.createdAt,
       decidedAt: lawyerRequests.decidedAt,

@@ -433,7 +433,9 @@ describe('POST /api/jail/members/:id/bail-accept (SPEC §4)', () => {
     const toLawyer = sentTo(first.user.email);
     expect(toLawyer).toHaveLength(1);
     expect(toLawyer[0]!.subject).toContain(name);
-    expect(toLawyer[0]!.text).toContain(`The bail paper for family member ${name} (family member id ${user.id}) was accepted`);
+    // The family member by name: a raw id means nothing to the lawyer reading it.
+    expect(toLawyer[0]!.text).toContain(`The bail paper for family member ${name} was accepted`);
+    expect(toLawyer[0]!.text).not.toContain(user.id);
     expect(sentTo(later.user.email)).toHaveLength(0);
     const toFamily = sentTo(user.email);
     expect(toFamily).toHaveLength(1);
