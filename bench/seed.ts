@@ -117,12 +117,12 @@ async function seedFactSets(run: (q: string) => Promise<unknown>, today: string)
     f
       ? `(${t}, ${lit(f.custodySince)}::date, '${JSON.stringify(f.offences)}'::jsonb, ${f.firstOffence}, ${f.otherPendingCases}, ${lit(f.chargesheetFiledOn)}::date,
           ${lit(f.s479Status)}, ${lit(f.s479Fraction)}, ${lit(f.s479EligibleOn)}::date, ${lit(f.maximumEndsOn)}::date, ${lit(f.defaultBailDays)}::int,
-          ${lit(f.defaultBailEligibleOn)}::date, ${lit(f.releasedOn)}::date)`
-      : `(${t}, NULL::date, '[]'::jsonb, NULL::boolean, 0, NULL::date, NULL, NULL, NULL::date, NULL::date, NULL::int, NULL::date, NULL::date)`,
+          ${lit(f.defaultBailEligibleOn)}::date, ${lit(f.s479EligibleSoonFrom)}::date, ${lit(f.releasedOn)}::date)`
+      : `(${t}, NULL::date, '[]'::jsonb, NULL::boolean, 0, NULL::date, NULL, NULL, NULL::date, NULL::date, NULL::int, NULL::date, NULL::date, NULL::date)`,
   );
   await run(`CREATE UNLOGGED TABLE bench_facts AS SELECT * FROM (VALUES ${rows.join(',\n')}) AS f(t, custody_since, offences,
     first_offence, other_pending_cases, chargesheet_filed_on, s479_status, s479_fraction, s479_eligible_on, maximum_ends_on,
-    default_bail_days, default_bail_eligible_on, released_on)`);
+    default_bail_days, default_bail_eligible_on, s479_eligible_soon_from, released_on)`);
 }
 
 /**
@@ -192,7 +192,7 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
       (${placeStates})[1 + i % ${PLACES.length}], (${placeDistricts})[1 + i % ${PLACES.length}]
     FROM bench_ids WHERE kind = 'member'`);
   const factColumns = `custody_since, offences, first_offence, other_pending_cases, chargesheet_filed_on, s479_status,
-    s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, released_on`;
+    s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from, released_on`;
   await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type, ${factColumns})
     SELECT b.id, 'FIR-' || b.i || CASE WHEN k = 1 THEN '' ELSE '-' || k END || '/2024', 'Held under IPC 379',
       (${types})[1 + (b.i + k - 1) % ${typeCount}], ${factColumns

@@ -3,7 +3,7 @@
 // lawyer or the jail authority. The server derives and stores the S.479 and default-bail dates.
 import { z } from 'zod';
 import { OFFENCE_IDS, OTHER_OFFENCE, findOffence } from './offences.ts';
-import { assessRelease, isIsoDate, type ReleaseAssessment, type ReleaseInput } from './release.ts';
+import { assessRelease, eligibleSoonFrom, isIsoDate, type ReleaseAssessment, type ReleaseInput } from './release.ts';
 import { VersionSchema } from './edit-versions.ts';
 
 export const RELATIONS = [
@@ -30,7 +30,7 @@ export const FACT_LIMITS = {
 } as const;
 
 export const CNR_RULE = 'The CNR number has 16 characters: 4 letters, then 12 digits (for example MHAU010012342024).';
-// 4 letters of state and district, 2 digits of the court, 6 of the case, 4 of the year (LAW.md).
+// 4 letters of state and district, 2 digits of the court, 6 of the case, 4 of the year (docs/law.md#case-identifiers).
 const CNR_PATTERN = /^[A-Z]{4}\d{2}\d{6}(19|20)\d{2}$/;
 
 /** Spaces and dashes removed, upper case: how eCourts prints it. */
@@ -162,8 +162,12 @@ export const StoredReleaseSchema = z.object({
   releasedOn: z.string().nullable(),
 });
 export type StoredRelease = z.infer<typeof StoredReleaseSchema>;
-/** The columns derived from the facts (the release date is recorded separately). */
-export type DerivedRelease = Omit<StoredRelease, 'releasedOn'>;
+/**
+ * The columns derived from the facts (the release date is recorded separately), and the first day of
+ * the "eligible soon" window, which only the database reads: the member flags compare it with the
+ * clock (release.ts ELIGIBLE_SOON_DAYS, drizzle/0022_release_window_in_ts.sql).
+ */
+export type DerivedRelease = Omit<StoredRelease, 'releasedOn'> & { s479EligibleSoonFrom: string | null };
 
 /** The facts as assessRelease reads them. An unknown first offence counts as not first (the later date). */
 export function releaseInput(facts: CaseFacts, asOf: string): ReleaseInput | null {
@@ -196,6 +200,7 @@ export function storedRelease(facts: CaseFacts): DerivedRelease {
       maximumEndsOn: null,
       defaultBailDays: null,
       defaultBailEligibleOn: null,
+      s479EligibleSoonFrom: null,
     };
   }
   const counting = a.s479.status === 'not-yet' || a.s479.status === 'eligible';
@@ -206,6 +211,7 @@ export function storedRelease(facts: CaseFacts): DerivedRelease {
     maximumEndsOn: a.s479.maximumEndsOn,
     defaultBailDays: a.defaultBail.days,
     defaultBailEligibleOn: a.defaultBail.status === 'not-applicable' ? null : a.defaultBail.eligibleOn,
+    s479EligibleSoonFrom: a.s479.eligibleOn === null ? null : eligibleSoonFrom(a.s479.eligibleOn),
   };
 }
 
@@ -265,11 +271,12 @@ export const ApplicationPrintedSchema = z.object({ at: z.string() });
 
 export const CASES_ERROR_CODES = ['not_eligible'] as const;
 
-/** Dashboard filters of the release tracker: stored member flags for the clock's day, people in custody only. */
+/**
+ * Dashboard filters of the release tracker: stored member flags for the clock's day, people in custody only
+ * (release.ts releaseFlagsOn; "eligible-30-days" is the window release.ts ELIGIBLE_SOON_DAYS).
+ */
 export const RELEASE_FILTERS = ['eligible-now', 'eligible-30-days', 'default-bail-due', 'past-maximum'] as const;
 export type ReleaseFilter = (typeof RELEASE_FILTERS)[number];
-/** "Eligible within 30 days": the half / one-third date falls after today and at most this many days on. */
-export const ELIGIBLE_SOON_DAYS = 30;
 
 export const ReleaseCountsSchema = z.object({
   /** The day the counts are for (India). */

@@ -1,6 +1,7 @@
 // Hearings, bail granted / released, prisons and the jail's deadline flags.
 import { z } from 'zod';
 import { VersionSchema } from './edit-versions.ts';
+import { BAIL_NOT_RELEASED_DAYS } from './release.ts';
 
 export const DEADLINE_LIMITS = {
   courtMax: 200,
@@ -9,8 +10,8 @@ export const DEADLINE_LIMITS = {
   prisonMax: 200,
   districtMax: 120,
   flagsPageSize: 50,
-  /** SC directions 2023: not released within this many days of the bail order → DLSA. */
-  releaseDays: 7,
+  /** Not released this many days after the bail order → DLSA (release.ts BAIL_NOT_RELEASED_DAYS). */
+  releaseDays: BAIL_NOT_RELEASED_DAYS,
   requestReminderHours: 48,
   requestOverdueDays: 7,
 } as const;

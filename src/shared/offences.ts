@@ -1,8 +1,8 @@
-// Common offences a family can pick (LAW.md "Common offences"), with the maximum punishment the
+// Common offences a family can pick (docs/law.md#common-offences), with the maximum punishment the
 // S.479 count needs and the old IPC section beside the BNSS one. Names are translated in the
 // `offences` locale namespace under the same id. "other" lets the family type the maximum.
 // Where the law gives life (or death) as one of the punishments, `life`/`death` is set and the
-// offence is outside S.479 (LAW.md).
+// offence is outside S.479 (docs/law.md#section-479-bnss).
 
 export interface Offence {
   id: string;

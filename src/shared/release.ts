@@ -1,6 +1,9 @@
-// When the law says an undertrial must be released (LAW.md): S.479 BNSS (half / one third of the
-// maximum, never beyond the maximum) and default bail under S.187(3) BNSS. One pure function used by
-// the server (stored dates) and the client (the explanation), on ISO `YYYY-MM-DD` strings in UTC.
+// When the law says an undertrial must be released (docs/law.md#section-479-bnss): S.479 BNSS (half /
+// one third of the maximum, never beyond the maximum) and default bail under S.187(3) BNSS
+// (docs/law.md#default-bail). One pure function used by the server (stored dates) and the client (the
+// explanation and the badges), on ISO `YYYY-MM-DD` strings in UTC. Every threshold, fraction and window
+// the release tracker counts with is a constant here and nowhere else: SQL only compares dates stored
+// from these with the clock (docs/decisions/0036-law-in-one-module.md).
 //
 // Calendar rule (decision): adding whole months keeps the day of the month and clamps it to the last
 // day of the target month when that month is shorter, so 31 January + 1 month is 28 February (29 in a
@@ -27,17 +30,41 @@ export interface ReleaseInput {
 export interface ReleaseAssessment {
   s479: {
     status: 'not-applicable' | 'barred' | 'not-yet' | 'eligible';
-    fraction: '1/2' | '1/3' | null;
+    fraction: S479Fraction | null;
     eligibleOn: string | null;
     maximumEndsOn: string | null;
   };
-  defaultBail: { status: 'not-applicable' | 'not-yet' | 'eligible'; days: 60 | 90 | null; eligibleOn: string | null };
+  defaultBail: { status: 'not-applicable' | 'not-yet' | 'eligible'; days: DefaultBailDays | null; eligibleOn: string | null };
 }
 
+/**
+ * S.479(1) BNSS: the share of the maximum after which the court is to release — one half, one third for
+ * a first-time offender (docs/law.md#section-479-bnss). The key is what the screens and `cases` show.
+ */
+export const S479_FRACTIONS = { '1/2': 2, '1/3': 3 } as const;
+export type S479Fraction = keyof typeof S479_FRACTIONS;
+/**
+ * S.187(3) BNSS: days of custody without a charge-sheet before default bail — 90 for offences punishable
+ * with death, life or ten years or more, 60 for the rest (docs/law.md#default-bail).
+ */
+export const DEFAULT_BAIL_DAYS = { long: 90, short: 60 } as const;
+export type DefaultBailDays = (typeof DEFAULT_BAIL_DAYS)[keyof typeof DEFAULT_BAIL_DAYS];
+/** Ten years: offences with this maximum or more get the long default-bail period. */
+export const DEFAULT_BAIL_LONG_MONTHS = 120;
+/**
+ * "Eligible within 30 days" (the jail's filter and badge): the S.479 date falls after today and at most
+ * this many days on. A product window, not the law's. The database stores each case's first day of the
+ * window (`cases.s479_eligible_soon_from`, eligibleSoonFrom) and compares it with the clock, so a change
+ * here is the only edit needed, followed by `npm run release:recompute`.
+ */
+export const ELIGIBLE_SOON_DAYS = 30;
+/**
+ * Bail granted, not released: after this many days the superintendent tells the DLSA (Supreme Court
+ * directions 2023; the poor-prisoners fund starts from the same day, docs/law.md#bail-granted-not-released).
+ */
+export const BAIL_NOT_RELEASED_DAYS = 7;
 /** Days in a month at the rule's average: 365.25 / 12. */
 export const DAYS_PER_MONTH = 30.4375;
-/** Ten years: offences with this maximum or more get 90 days before default bail. */
-export const DEFAULT_BAIL_LONG_MONTHS = 120;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -87,7 +114,7 @@ export function todayInIndia(now: Date = new Date()): string {
  * custodySince + months × numerator / denominator: whole calendar months when that is a whole number,
  * else days at 30.4375 a month rounded up. 30.4375 = 487 / 16, so the day count is exact integer maths.
  */
-function addFractionOfMonths(iso: string, months: number, denominator: 1 | 2 | 3): string {
+function addFractionOfMonths(iso: string, months: number, denominator: number): string {
   if (Number.isInteger(months) && months % denominator === 0) return addMonths(iso, months / denominator);
   const days = Number.isInteger(months)
     ? Math.ceil((months * 487) / (16 * denominator))
@@ -113,18 +140,18 @@ export function assessRelease(input: ReleaseInput): ReleaseAssessment {
     if (offences.length > 1 || input.otherPendingCases > 0) {
       s479 = { status: 'barred', fraction: null, eligibleOn: null, maximumEndsOn };
     } else {
-      const denominator = input.firstTimeOffender ? 3 : 2;
-      const eligibleOn = addDays(addFractionOfMonths(custodySince, longest, denominator), delay);
+      const fraction: S479Fraction = input.firstTimeOffender ? '1/3' : '1/2';
+      const eligibleOn = addDays(addFractionOfMonths(custodySince, longest, S479_FRACTIONS[fraction]), delay);
       s479 = {
         status: asOf >= eligibleOn ? 'eligible' : 'not-yet',
-        fraction: input.firstTimeOffender ? '1/3' : '1/2',
+        fraction,
         eligibleOn,
         maximumEndsOn,
       };
     }
   }
 
-  const days: 60 | 90 = gravest || longest >= DEFAULT_BAIL_LONG_MONTHS ? 90 : 60;
+  const days = gravest || longest >= DEFAULT_BAIL_LONG_MONTHS ? DEFAULT_BAIL_DAYS.long : DEFAULT_BAIL_DAYS.short;
   const bailOn = addDays(custodySince, days);
   const filed = input.chargesheetFiledOn;
   let status: ReleaseAssessment['defaultBail']['status'];
@@ -133,4 +160,41 @@ export function assessRelease(input: ReleaseInput): ReleaseAssessment {
   else status = 'not-yet';
 
   return { s479, defaultBail: { status, days, eligibleOn: bailOn } };
+}
+
+/** The first day a case counts as "eligible within 30 days": its S.479 date minus ELIGIBLE_SOON_DAYS. */
+export function eligibleSoonFrom(eligibleOn: string): string {
+  return addDays(eligibleOn, -ELIGIBLE_SOON_DAYS);
+}
+
+/** A case's stored release dates, as the jail card and `cases` carry them. */
+export interface ReleaseDates {
+  s479EligibleOn: string | null;
+  maximumEndsOn: string | null;
+  defaultBailEligibleOn: string | null;
+  releasedOn: string | null;
+}
+
+export interface ReleaseFlags {
+  eligibleNow: boolean;
+  eligibleSoon: boolean;
+  defaultBailDue: boolean;
+  pastMaximum: boolean;
+}
+
+/**
+ * The four release filters of one case on `day`, the rule member_release_refresh applies in SQL to the
+ * stored dates (drizzle/0022_release_window_in_ts.sql): a person released by then counts for none.
+ */
+export function releaseFlagsOn(r: ReleaseDates, chargesheetFiledOn: string | null, day: string): ReleaseFlags {
+  if (r.releasedOn !== null && r.releasedOn <= day)
+    return { eligibleNow: false, eligibleSoon: false, defaultBailDue: false, pastMaximum: false };
+  const on = r.s479EligibleOn;
+  return {
+    eligibleNow: on !== null && on <= day,
+    eligibleSoon: on !== null && on > day && eligibleSoonFrom(on) <= day,
+    defaultBailDue:
+      r.defaultBailEligibleOn !== null && r.defaultBailEligibleOn <= day && (chargesheetFiledOn === null || chargesheetFiledOn > day),
+    pastMaximum: r.maximumEndsOn !== null && r.maximumEndsOn <= day,
+  };
 }

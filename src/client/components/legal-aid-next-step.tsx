@@ -1,5 +1,5 @@
-// The family's next step when Rihaai alone cannot take them further (, 3; LAW.md "Free legal
-// aid", "Bail granted but not released"): the District Legal Services Authority and the free national
+// The family's next step when Rihaai alone cannot take them further (docs/law.md#free-legal-aid,
+// docs/law.md#bail-granted-not-released): the District Legal Services Authority and the free national
 // legal-aid helpline 15100, one tap to call.
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';

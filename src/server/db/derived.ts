@@ -111,10 +111,11 @@ const memberCounters = sql`json_build_array(
   exists (select 1 from ngo_assignments a where a.family_member_id = k.user_id),
   exists (select 1 from bail_reviews b where b.family_member_id = k.user_id))`;
 
-// The release flags on the release clock's day: any case still in custody (drizzle/0006_release_custody.sql).
+// The release flags on the release clock's day: any case still in custody (drizzle/0022_release_window_in_ts.sql).
+// "Eligible soon" reads the stored first day of the window, so the window itself lives in shared/release.ts only.
 const releaseFlags = sql`(select json_build_array(
     coalesce(bool_or(c.s479_eligible_on <= d.as_of), false),
-    coalesce(bool_or(c.s479_eligible_on > d.as_of and c.s479_eligible_on <= d.as_of + 30), false),
+    coalesce(bool_or(c.s479_eligible_on > d.as_of and c.s479_eligible_soon_from <= d.as_of), false),
     coalesce(bool_or(c.default_bail_eligible_on <= d.as_of and (c.chargesheet_filed_on is null or c.chargesheet_filed_on > d.as_of)), false),
     coalesce(bool_or(c.maximum_ends_on <= d.as_of), false))
   from release_clock d left join cases c on c.family_member_id = k.user_id and (c.released_on is null or c.released_on > d.as_of))`;
@@ -167,9 +168,10 @@ export const DERIVED: readonly DerivedValue[] = [
   }),
   {
     name: 'case-release-dates',
-    stores: 'cases.s479_status, s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on',
+    stores:
+      'cases.s479_status, s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from',
     definition:
-      "the case's S.479 and default-bail dates, from its facts by the law module (shared/release.ts via shared/cases.ts storedRelease)",
+      "the case's S.479 and default-bail dates and the first day of its 'eligible soon' window, from its facts by the law module (shared/release.ts via shared/cases.ts storedRelease)",
     sources: ['cases'],
     keptBy: 'lib/case-facts.ts: every write of the facts stores the dates in the same transaction',
     rebuiltBy: 'storedRelease over each case (also `npm run release:recompute`, after a rule or offence-table change)',
@@ -211,9 +213,10 @@ export const DERIVED: readonly DerivedValue[] = [
     name: 'member-release-flags',
     stores: 'family_members.release_eligible_now, release_eligible_soon, release_default_bail_due, release_past_maximum',
     definition:
-      "whether any of the member's cases still in custody is, on the release clock's day, eligible under S.479, within 30 days of it, due default bail, or past the maximum",
+      "whether any of the member's cases still in custody is, on the release clock's day, eligible under S.479, in its stored 'eligible soon' window, due default bail, or past the maximum",
     sources: ['cases', 'release_clock'],
-    keptBy: 'triggers cases_release_ins/upd/del and the daily pass release_clock_advance (drizzle/0006_release_custody.sql)',
+    keptBy:
+      'triggers cases_release_ins/upd/del and the daily pass release_clock_advance (drizzle/0006_release_custody.sql, 0022_release_window_in_ts.sql)',
     rebuiltBy: 'member_release_refresh(ids)',
     keyTable: sql`family_members`,
     keyColumn: sql`user_id`,
@@ -321,6 +324,7 @@ async function checkCaseRelease(db: Db, p: Page): Promise<{ drift: Drift[]; next
       maximumEndsOn: row.maximumEndsOn,
       defaultBailDays: row.defaultBailDays,
       defaultBailEligibleOn: row.defaultBailEligibleOn,
+      s479EligibleSoonFrom: row.s479EligibleSoonFrom,
     };
     const fresh = { ...stored, ...storedRelease(readFacts(row)) };
     const [a, b] = [JSON.stringify(stored), JSON.stringify(fresh)];

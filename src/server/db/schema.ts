@@ -280,6 +280,8 @@ export const cases = pgTable(
       .on(t.chargesheetFiledOn, t.familyMemberId)
       .where(sql`${t.defaultBailEligibleOn} is not null and ${t.chargesheetFiledOn} is not null`),
     index('cases_released_on_idx')
+    /** First day of "eligible soon": s479EligibleOn minus release.ts ELIGIBLE_SOON_DAYS (drizzle/0022_release_window_in_ts.sql). */
+    s479EligibleSoonFrom: date({ mode: 'string' }),
       .on(t.releasedOn, t.familyMemberId)
       .where(sql`${t.releasedOn} is not null`),
   ],
@@ -289,6 +291,9 @@ export const cases = pgTable(
 export const caseEvents = pgTable(
   'case_events',
   {
+    index('cases_s479_eligible_soon_from_idx')
+      .on(t.s479EligibleSoonFrom, t.familyMemberId)
+      .where(sql`${t.s479EligibleSoonFrom} is not null`),
     id: uuid().primaryKey().defaultRandom(),
     caseId: uuid()
       .notNull()

@@ -1,6 +1,7 @@
 // The release tracker on the jail dashboard: four counts that set the list's filter, and
 // on each member the release dates of their cases with a link to the case and, when eligible, to
-// the S.479(3) application.
+// the S.479(3) application. The badges follow the filters' rule and window (shared/release.ts
+// releaseFlagsOn, ELIGIBLE_SOON_DAYS), applied to today.
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseFilter } from '#shared/cases.ts';
 import type { JailMember } from '#shared/jail.ts';
-import { addDays, todayInIndia } from '#shared/release.ts';
+import { ELIGIBLE_SOON_DAYS, releaseFlagsOn, todayInIndia } from '#shared/release.ts';
 import { applicationPath, casePath } from './case-paths.ts';
 import { releaseCountsQuery } from './cases.api.ts';
 import { useFormatDay } from './format.ts';
@@ -29,9 +30,13 @@ export function ReleaseCounts({ onFilter }: { onFilter: (filter: ReleaseFilter) 
       <Text fw={700}>{t('counts.title')}</Text>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
         {tiles.map(([filter, n]) => (
-          <UnstyledButton key={filter} onClick={() => onFilter(filter)} aria-label={t('counts.show', { label: t(`filter.${filter}`), n })}>
+          <UnstyledButton
+            key={filter}
+            onClick={() => onFilter(filter)}
+            aria-label={t('counts.show', { label: t(`filter.${filter}`, { days: ELIGIBLE_SOON_DAYS }), n })}
+          >
             <Paper withBorder p="xs" radius="md" h="100%">
-              <Text size="sm">{t(`filter.${filter}`)}</Text>
+              <Text size="sm">{t(`filter.${filter}`, { days: ELIGIBLE_SOON_DAYS })}</Text>
               <Text fw={700} size="xl" data-testid={`release-count-${filter}`}>
                 {n.toLocaleString(i18n.language)}
               </Text>
@@ -47,7 +52,6 @@ export function MemberRelease({ member }: { member: JailMember }) {
   const { t } = useTranslation('release');
   const day = useFormatDay();
   const today = todayInIndia();
-  const soon = addDays(today, 30);
   // With one case the card already shows its number: say it again only to tell several apart.
   const several = member.cases.length > 1;
   return (
@@ -56,22 +60,14 @@ export function MemberRelease({ member }: { member: JailMember }) {
         const r = c.release;
         // Released: none of the filters count the case, so no badge and no application.
         const released = !!r?.releasedOn && r.releasedOn <= today;
-        const eligible = !released && !!r?.s479EligibleOn && r.s479EligibleOn <= today;
+        const flags = r ? releaseFlagsOn(r, c.chargesheetFiledOn ?? null, today) : null;
+        const eligible = !!flags?.eligibleNow;
         const badges: { key: string; label: string; color: string }[] = [];
-        if (released) {
-          // No badges.
-        } else if (eligible) badges.push({ key: 'now', label: t('filter.eligible-now'), color: 'red.9' });
-        else if (r?.s479EligibleOn && r.s479EligibleOn <= soon)
-          badges.push({ key: 'soon', label: t('filter.eligible-30-days'), color: 'orange.9' });
-        if (
-          !released &&
-          r?.defaultBailEligibleOn &&
-          r.defaultBailEligibleOn <= today &&
-          (!c.chargesheetFiledOn || c.chargesheetFiledOn > today)
-        )
-          badges.push({ key: 'bail', label: t('filter.default-bail-due'), color: 'grape.9' });
-        if (!released && r?.maximumEndsOn && r.maximumEndsOn <= today)
-          badges.push({ key: 'max', label: t('filter.past-maximum'), color: 'red.9' });
+        if (flags?.eligibleNow) badges.push({ key: 'now', label: t('filter.eligible-now'), color: 'red.9' });
+        if (flags?.eligibleSoon)
+          badges.push({ key: 'soon', label: t('filter.eligible-30-days', { days: ELIGIBLE_SOON_DAYS }), color: 'orange.9' });
+        if (flags?.defaultBailDue) badges.push({ key: 'bail', label: t('filter.default-bail-due'), color: 'grape.9' });
+        if (flags?.pastMaximum) badges.push({ key: 'max', label: t('filter.past-maximum'), color: 'red.9' });
         return (
           <Stack key={c.id} gap={4}>
             <Group gap="xs" wrap="wrap">

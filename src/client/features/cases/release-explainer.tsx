@@ -7,7 +7,7 @@ import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconPhone, IconP
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { assessCase, type CaseFacts } from '#shared/cases.ts';
-import { todayInIndia } from '#shared/release.ts';
+import { addDays, todayInIndia } from '#shared/release.ts';
 import { casePath, applicationPath } from './case-paths.ts';
 import { useFormatDay } from './format.ts';
 
@@ -57,7 +57,7 @@ export function ReleaseExplainer({
     if (facts.delayByAccusedDays > 0 && s479.maximumEndsOn)
       lines.push({ key: 'delay', text: t('delay', { days: facts.delayByAccusedDays }) });
     if (defaultBail.eligibleOn && defaultBail.days) {
-      const lastDay = day(addDaysIso(defaultBail.eligibleOn, -1));
+      const lastDay = day(addDays(defaultBail.eligibleOn, -1));
       const args = {
         days: defaultBail.days,
         lastDay,
@@ -146,10 +146,4 @@ export function ReleaseExplainer({
       )}
     </Stack>
   );
-}
-
-function addDaysIso(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

@@ -4,6 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight,
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_FILTERS, SEARCH_MAX, type MemberFilter, type MembersPage } from '#shared/jail.ts';
+import { ELIGIBLE_SOON_DAYS } from '#shared/release.ts';
 import type { MembersParams } from './jail.api.ts';
 import { PAGE_SIZES } from './use-members-params.ts';
 
@@ -60,7 +61,10 @@ export function MembersToolbar({ params, onChange }: { params: MembersParams; on
           maw={360}
           value={params.filter}
           onChange={(e) => onChange({ filter: e.currentTarget.value as MemberFilter | '' })}
-          data={[{ value: '', label: t('filter.all') }, ...MEMBER_FILTERS.map((f) => ({ value: f, label: t(`filter.${f}`) }))]}
+          data={[
+            { value: '', label: t('filter.all') },
+            ...MEMBER_FILTERS.map((f) => ({ value: f, label: t(`filter.${f}`, { days: ELIGIBLE_SOON_DAYS }) })),
+          ]}
         />
         <NativeSelect
           label={t('pageSize.label')}

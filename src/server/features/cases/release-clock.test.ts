@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { RELEASE_FILTERS, assessCase, type CaseFactsInput, type ReleaseCounts, type ReleaseFilter } from '#shared/cases.ts';
 import type { MembersPage } from '#shared/jail.ts';
 import type { FamilyCases } from '#shared/family.ts';
-import { addDays, addMonths, todayInIndia } from '#shared/release.ts';
+import { ELIGIBLE_SOON_DAYS, addDays, addMonths, todayInIndia } from '#shared/release.ts';
 import { cases, familyMembers, releaseClock } from '#server/db/schema.ts';
 import { advanceReleaseClock, readFacts } from '#server/lib/case-facts.ts';
 import { runDeadlinePass } from '#server/features/deadlines/deadlines.scheduler.ts';
@@ -77,7 +77,7 @@ async function recount(day: string): Promise<Record<ReleaseFilter, string[]>> {
     const a = assessCase(readFacts(row), day);
     if (!a) continue;
     if (a.s479.status === 'eligible') out['eligible-now'].add(row.familyMemberId);
-    if (a.s479.status === 'not-yet' && a.s479.eligibleOn && a.s479.eligibleOn <= addDays(day, 30))
+    if (a.s479.status === 'not-yet' && a.s479.eligibleOn && a.s479.eligibleOn <= addDays(day, ELIGIBLE_SOON_DAYS))
       out['eligible-30-days'].add(row.familyMemberId);
     if (a.defaultBail.status === 'eligible') out['default-bail-due'].add(row.familyMemberId);
     if (a.s479.maximumEndsOn && a.s479.maximumEndsOn <= day) out['past-maximum'].add(row.familyMemberId);
