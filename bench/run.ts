@@ -9,13 +9,15 @@
 //   options: --duration <s> (10), --connections <n> (10), --no-c50, --reset (wipe DATABASE_URL's data), --port <n>,
 //            --requests <n> (a row in --quick, 30), --keep (PostgreSQL: reuse the database an earlier run seeded; the
 //            writes' work lists shrink with each run), --only <substring> (measure only the baseline and the rows
-//            whose name contains it, e.g. --only search; the results files are then not written)
+//            whose name contains it, e.g. --only search; the results files are then not written),
+//            --emails <n> (the outbox row's queue: 2,000, 200 in --quick)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { startSmtp } from '../tests/smtp.ts';
 import { formatted } from './format.ts';
 import type { Prepared } from './server.ts';
 
@@ -38,12 +40,15 @@ const QUICK_REQUESTS = option('requests', 30);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '') : undefined;
 const picked = (s: Scenario) => only === undefined || s.name.includes(only);
+/** The outbox row's queue of emails. */
+const EMAILS = option('emails', quick ? 200 : 2_000);
+const EMAIL_ROW = `outbox: ${EMAILS.toLocaleString('en')} emails to a local SMTP server, one worker (-c = SMTP connections, req/s = emails/s)`;
 
 interface Scenario {
   name: string;
   /** The route the row must hit, as the server registered it ("GET /api/jail/members"). */
   route: string;
-  group: 'baseline' | 'read' | 'write' | 'sign-in';
+  group: 'baseline' | 'read' | 'write' | 'sign-in' | 'email';
   method: 'GET' | 'POST';
   /** One request, or the next item of a work list (a write each item can make once). */
   next: () => { path: string; headers?: Record<string, string>; body?: string | Buffer };
@@ -414,6 +419,59 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
   };
 }
 
+/**
+ * One outbox worker delivering a queue of EMAILS emails (one in ten urgent) to a real SMTP server
+ * (smtp-server, in this process, on 127.0.0.1, accepting everything) over the app's pooled SMTP
+ * connections: emails a second, and each SMTP delivery's p50/p99/max. The sink checks every email
+ * arrived once (a Message-ID seen twice is counted among the errors).
+ */
+async function measureOutbox(base: string): Promise<Result> {
+  const smtp = await startSmtp();
+  try {
+    const res = await fetch(`${base}/__bench/outbox?emails=${EMAILS}&smtpPort=${smtp.port}`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    if (!res.ok) throw new Error(`bench: the outbox row answered ${res.status}: ${await res.text()}`);
+    const r = (await res.json()) as {
+      sent: number;
+      failures: number;
+      seconds: number;
+      connections: number;
+      statements: number;
+      p50: number;
+      p99: number;
+      max: number;
+      maxRssBytes: number;
+    };
+    const ids = smtp.received.map((m) => /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1]);
+    const twice = ids.length - new Set(ids).size;
+    return {
+      name: EMAIL_ROW,
+      group: 'email',
+      connections: r.connections,
+      requests: r.sent,
+      reqPerSec: Math.round((r.sent / r.seconds) * 10) / 10,
+      p50: r.p50,
+      p99: r.p99,
+      max: r.max,
+      over1s: 0,
+      // Emails not delivered, delivery failures and copies received twice.
+      errors: EMAILS - r.sent + r.failures + twice + Math.abs(smtp.received.length - r.sent),
+      non2xx: 0,
+      timeouts: 0,
+      unfinished: 0,
+      statusCodes: '',
+      wrongRoute: 0,
+      ratio: null,
+      statementsPerRequest: r.sent > 0 ? Math.round((r.statements / r.sent) * 10) / 10 : 0,
+      peakRssMb: Math.round(r.maxRssBytes / 1048576),
+    };
+  } finally {
+    await smtp.close();
+  }
+}
+
 const baselineScenario: Scenario = {
   name: 'baseline: raw indexed 50-row page query',
   route: 'GET /__bench/baseline',
@@ -483,6 +541,13 @@ async function main() {
     }
     const signIn = list.find((x) => x.group === 'sign-in');
     if (signIn) results.push(await measure(base, signIn, Math.min(connections, 4), duration, baseline));
+    if (only === undefined || EMAIL_ROW.includes(only)) {
+      const email = await measureOutbox(base);
+      results.push(email);
+      console.log(
+        `  ${email.name}: ${email.reqPerSec} emails/s, SMTP delivery p99 ${email.p99} ms, ${email.statementsPerRequest} SQL/email`,
+      );
+    }
     if (only !== undefined) {
       console.log(`\n${table(results)}\nbench: --only ${only}: results not written`);
       return;
@@ -496,6 +561,7 @@ async function main() {
       durationSeconds: duration,
       connections,
       baselineReqPerSec: Math.round(baseline * 10) / 10,
+      emailsPerSecond: results.find((r) => r.group === 'email')?.reqPerSec ?? null,
       seedSeconds: Math.round(prepared.seedMs / 100) / 10,
       node: process.version,
       date: new Date().toISOString(),
@@ -509,6 +575,8 @@ async function main() {
         `. Baseline (raw indexed 50-row page query, same server and database): ${report.baselineReqPerSec} req/s. Seeded in ${report.seedSeconds} s.`,
       '',
       table(results),
+      '',
+      `The outbox row counts emails: its requests are emails delivered, req/s emails a second, -c the SMTP connections, p50/p99/max one SMTP delivery's time, SQL statements per email.`,
       '',
     ].join('\n');
     const outDir = path.join(here, 'results');

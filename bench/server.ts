@@ -2,7 +2,8 @@
 // opens it): opens and migrates the database, seeds it, prepares sessions and work lists, then
 // serves the whole app plus two bench-only routes:
 //   GET /__bench/baseline — only the raw indexed 50-row page query of family members (the yardstick);
-//   GET /__bench/stats    — SQL statements and requests so far, and the process's peak RSS.
+//   GET /__bench/stats    — SQL statements and requests so far, and the process's peak RSS;
+//   POST /__bench/outbox  — queues emails and times one outbox worker delivering them to an SMTP server.
 // It tells the parent what it prepared over IPC and never runs in the app itself.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,9 @@ import { openDb } from '#server/db/client.ts';
 import { databasePaperStore, filePaperStore } from '#server/lib/paper-store.ts';
 import { migrate, migrationsFolder } from '#server/db/migrate.ts';
 import { parseEnv } from '#server/env.ts';
-import type { Mailer } from '#server/lib/mailer.ts';
+import { emailOutbox } from '#server/db/schema.ts';
+import { createMailer, type Mailer } from '#server/lib/mailer.ts';
+import { deliverDueEmails, EMAIL_PRIORITY } from '#server/lib/outbox.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { newToken, sha256Hex } from '#server/lib/tokens.ts';
 import { giveClients, seedBench, shapeFor } from './seed.ts';
@@ -252,6 +255,70 @@ async function main() {
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     rssBytes: process.memoryUsage().rss,
   }));
+  // One outbox worker's pass, as the app runs it, from a queue of `emails` (one in ten urgent, the rest
+  // bulk reminders) to the SMTP server at `smtpPort`: emails a second, and each SMTP delivery's time.
+  app.post('/__bench/outbox', { config: { roles: 'public' } }, async (req) => {
+    const q = req.query as Record<string, string | undefined>;
+    const emails = Number(q.emails ?? 2000);
+    const connections = q.connections ? Number(q.connections) : undefined;
+    const batch = q.batch ? Number(q.batch) : undefined;
+    // The write rows queued emails this server never sends: set aside, so the row times its own queue.
+    await db.execute(sql`update email_outbox set next_attempt_at = now() + interval '1 day' where status = 'pending'`);
+    const text = 'Your hearing in case C-2026-0001 is on 1 December 2026 at the District Court, Court Room 4.\n\nRihaai';
+    for (let i = 0; i < emails; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, emails - i) }, (_, j) => ({
+        to: `bench.mail${i + j}@gmail.com`,
+        subject: `Hearing reminder ${i + j}`,
+        text,
+        priority: (i + j) % 10 === 0 ? EMAIL_PRIORITY.urgent : EMAIL_PRIORITY.bulk,
+      }));
+      await db.insert(emailOutbox).values(rows);
+    }
+    const smtp = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${Number(q.smtpPort)}`,
+      from: 'Rihaai <no-reply@bench.rihaai.in>',
+      log: { info: () => {} },
+      poolConnections: connections,
+    });
+    const sendMs: number[] = [];
+    const timed: Mailer = {
+      ...smtp,
+      async send(email) {
+        const t = performance.now();
+        await smtp.send(email);
+        sendMs.push(performance.now() - t);
+      },
+    };
+    let failures = 0;
+    const log = { warn: () => void failures++, error: () => void failures++ };
+    const q0 = queries;
+    const started = performance.now();
+    let sent = 0;
+    try {
+      // A pass drains the queue; another runs only if one stopped early (its drain time was up).
+      for (;;) {
+        const n = await deliverDueEmails(db, timed, log, { batch });
+        sent += n;
+        if (n === 0 || sent >= emails) break;
+      }
+    } finally {
+      smtp.close();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    sendMs.sort((a, b) => a - b);
+    const at = (p: number) => Math.round(sendMs[Math.min(sendMs.length - 1, Math.floor(p * sendMs.length))] ?? 0);
+    return {
+      sent,
+      failures,
+      seconds,
+      connections: smtp.connections ?? 1,
+      statements: queries - q0,
+      p50: at(0.5),
+      p99: at(0.99),
+      max: Math.round(sendMs.at(-1) ?? 0),
+      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    };
+  });
   const traceFile = process.env.BENCH_TRACE;
   const endTrace = traceFile
     ? startTrace(app, traceFile, async () =>

@@ -17,6 +17,8 @@ export async function startSmtp(port = 0) {
     disabledCommands: ['STARTTLS', 'AUTH'],
     disableReverseLookup: true,
     logger: false,
+    // The mailer keeps its pooled connections open: closing waits this long for them, not 30 s.
+    closeTimeout: 500,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

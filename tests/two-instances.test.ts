@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
 import { emailOutbox, ngoAssignments, ngos } from '#server/db/schema.ts';
-import { enqueueEmail } from '#server/lib/outbox.ts';
+import { EMAIL_PRIORITY, enqueueEmail } from '#server/lib/outbox.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createNgo, TEST_PASSWORD } from './factories.ts';
 import { startSmtp } from './smtp.ts';
 import { usePostgres } from './test-db.ts';
@@ -155,7 +155,11 @@ describe.runIf(usePostgres())('two instances on one PostgreSQL', () => {
     // Queued in small groups while both workers poll, so both race for the same rows.
     for (let i = 0; i < subjects.length; i += 6) {
       await Promise.all(
-        subjects.slice(i, i + 6).map((subject) => enqueueEmail(handle.db, { to: 'two.instances@gmail.com', subject, text: subject })),
+        subjects
+          .slice(i, i + 6)
+          .map((subject) =>
+            enqueueEmail(handle.db, { to: 'two.instances@gmail.com', subject, text: subject }, { priority: EMAIL_PRIORITY.normal }),
+          ),
       );
     }
     const received = () => smtp.received.filter((m) => m.raw.includes(`Two instances ${tag}`));

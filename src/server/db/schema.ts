@@ -256,8 +256,6 @@ export const cases = pgTable(
     defaultBailDays: integer(),
     /** Null when a charge-sheet was filed in time (default bail does not apply) or custody is unknown. */
     defaultBailEligibleOn: date({ mode: 'string' }),
-    /** First day of "eligible soon": s479EligibleOn minus release.ts ELIGIBLE_SOON_DAYS (drizzle/0022_release_window_in_ts.sql). */
-    s479EligibleSoonFrom: date({ mode: 'string' }),
   },
   (t) => [
     uniqueIndex('cases_member_number_unique').on(t.familyMemberId, t.caseNumber),
@@ -267,9 +265,6 @@ export const cases = pgTable(
     index('cases_s479_eligible_on_idx')
       .on(t.s479EligibleOn, t.familyMemberId)
       .where(sql`${t.s479EligibleOn} is not null`),
-    index('cases_s479_eligible_soon_from_idx')
-      .on(t.s479EligibleSoonFrom, t.familyMemberId)
-      .where(sql`${t.s479EligibleSoonFrom} is not null`),
     index('cases_maximum_ends_on_idx')
       .on(t.maximumEndsOn, t.familyMemberId)
       .where(sql`${t.maximumEndsOn} is not null`),
@@ -486,11 +481,19 @@ export const emailOutbox = pgTable(
       .default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** 0 urgent, 1 normal, 2 bulk: higher goes later (docs/decisions/0035-outbox-throughput.md). */
+    priority: smallint().notNull().default(1),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    // The claim's order, pending rows only (drizzle/0021_outbox_priority.sql).
+    index('email_outbox_claim_idx')
+      .on(t.priority, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('email_outbox_priority_valid', sql`${t.priority} >= 0`),
+  ],
 );
 
 export const auditEvents = pgTable(

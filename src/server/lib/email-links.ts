@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { passwordResets, users, type PendingSignup } from '../db/schema.ts';
 import { canonicalEmail } from '#shared/email.ts';
 import { renderEmailText } from './messages.ts';
+import { EMAIL_PRIORITY } from './outbox.ts';
 import { newToken, sha256Hex } from './tokens.ts';
 
 export type LinkPurpose = 'reset' | 'confirm';
@@ -89,9 +90,10 @@ export async function sendLinkIfAccount(db: Db, email: string, purpose: LinkPurp
       LANGUAGES.map((lang) => sql`(${lang}, ${mails[lang].subject}, ${mails[lang].text})`),
       sql`, `,
     );
+    // Urgent: someone is waiting for this link (docs/decisions/0035-outbox-throughput.md).
     await tx.execute(sql`
-      insert into email_outbox ("to", subject, text, next_attempt_at)
-      select ${users.email}, m.subject, replace(m.text, ${NAME_SLOT}, ${users.name}), ${now.toISOString()}::timestamptz
+      insert into email_outbox ("to", subject, text, next_attempt_at, priority)
+      select ${users.email}, m.subject, replace(m.text, ${NAME_SLOT}, ${users.name}), ${now.toISOString()}::timestamptz, ${EMAIL_PRIORITY.urgent}::smallint
       from ${users}
       join (values ${rows}) as m(lang, subject, text)
         on m.lang = case when ${users.language} in ('hi', 'es', 'fr', 'de') then ${users.language} else 'en' end

@@ -1,6 +1,7 @@
 // Delivers one email. SMTP through nodemailer when SMTP_URL is set; otherwise the message is
 // logged (and stays in the outbox as sent-to-log) so nothing is silently lost (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
 import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { stripBidiControls } from '#shared/text.ts';
 
 export interface OutgoingEmail {
@@ -28,6 +29,8 @@ export interface Mailer {
   readonly kind: 'smtp' | 'log' | 'drop';
   /** Sender address, for outboxMessageId. */
   readonly from?: string;
+  /** How many sends it carries at once (SMTP: its pooled connections); the outbox keeps that many in flight. */
+  readonly connections?: number;
   send(email: DeliveredEmail): Promise<void>;
   close(): void;
 }
@@ -39,11 +42,16 @@ export interface Mailer {
  */
 export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 60_000 };
 
+/** Pooled SMTP connections by default (SMTP_POOL_CONNECTIONS; docs/decisions/0035-outbox-throughput.md). */
+export const SMTP_POOL_CONNECTIONS = 5;
+
 export function createMailer(options: {
   smtpUrl?: string | undefined;
   from: string;
   log: { info: (obj: object, msg: string) => void };
   timeoutsMs?: Partial<typeof SMTP_TIMEOUTS_MS>;
+  /** SMTP connections kept open and used at once (default SMTP_POOL_CONNECTIONS). */
+  poolConnections?: number | undefined;
   /**
    * Production without SMTP (EMAILS_MAY_BE_DROPPED): an email is discarded and never written to the
    * log, since its link opens an account or resets a password (decision 0033, probe defect 4).
@@ -75,18 +83,25 @@ export function createMailer(options: {
     };
   }
   const timeouts = { ...SMTP_TIMEOUTS_MS, ...options.timeoutsMs };
-  const transport = nodemailer.createTransport(
-    {
-      url: options.smtpUrl,
-      connectionTimeout: timeouts.connection,
-      greetingTimeout: timeouts.greeting,
-      socketTimeout: timeouts.socket,
-    },
-    { from: options.from },
-  );
+  const connections = options.poolConnections ?? SMTP_POOL_CONNECTIONS;
+  const pool: SMTPPool.Options & { maxRequeues: number } = {
+    url: options.smtpUrl,
+    // A few connections kept open and reused: no TCP, TLS and EHLO exchange per message
+    // (docs/decisions/0035-outbox-throughput.md).
+    pool: true,
+    maxConnections: connections,
+    // A connection that drops mid-message fails that message at once (the outbox retries it with its
+    // back-off) rather than nodemailer queueing it again, which could outlast the row's claim.
+    maxRequeues: 0,
+    connectionTimeout: timeouts.connection,
+    greetingTimeout: timeouts.greeting,
+    socketTimeout: timeouts.socket,
+  };
+  const transport = nodemailer.createTransport(pool, { from: options.from });
   return {
     kind: 'smtp',
     from: options.from,
+    connections,
     async send(email) {
       await transport.sendMail({
         from: options.from,

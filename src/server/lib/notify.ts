@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
 import { renderEmailText, type MessageKind, type MessageParams } from './messages.ts';
-import { enqueueEmail } from './outbox.ts';
+import { EMAIL_PRIORITY, enqueueEmail, type EmailPriority } from './outbox.ts';
 
 export interface Recipient {
   id: string;
@@ -91,6 +91,42 @@ export interface EmailOptions {
   notBefore?: Date | undefined;
 }
 
+const { urgent, normal, bulk } = EMAIL_PRIORITY;
+
+/**
+ * Which emails the outbox sends first (docs/decisions/0035-outbox-throughput.md): someone waiting on
+ * a link, and news of bail and release, before what a person did, before scheduled reminders.
+ * Every kind is listed, so a new one must be placed.
+ */
+export const EMAIL_PRIORITY_OF: Record<MessageKind, EmailPriority> = {
+  account_confirm: urgent,
+  password_reset: urgent,
+  password_changed: urgent,
+  signup_existing_account: urgent,
+  bail_accepted_lawyer: urgent,
+  bail_accepted_family: urgent,
+  bail_accepted_family_told: urgent,
+  bail_accept_undone: urgent,
+  bail_granted: urgent,
+  released: urgent,
+  bail_not_released_family: urgent,
+  bail_not_released_lawyer: urgent,
+  bail_not_released_dlsa: urgent,
+  request_created: normal,
+  request_accepted: normal,
+  request_rejected: normal,
+  request_withdrawn: normal,
+  engagement_ended: normal,
+  bail_paper_uploaded: normal,
+  contact_operator: normal,
+  contact_auto_reply: normal,
+  hearing_recorded: normal,
+  hearing_outcome: normal,
+  hearing_reminder: bulk,
+  request_reminder: bulk,
+  request_overdue: bulk,
+};
+
 /** An email alone, no in-app notification, rendered in `to.language`; returns the outbox id. */
 export async function sendEmail(db: Db, to: EmailTo, options: EmailOptions): Promise<string> {
   const mail = renderEmailText(to.language, options.kind, options.params, {
@@ -98,5 +134,9 @@ export async function sendEmail(db: Db, to: EmailTo, options: EmailOptions): Pro
     link: options.link,
     profileLink: options.profileLink,
   });
-  return enqueueEmail(db, { to: to.email, subject: mail.subject, text: mail.text }, options.notBefore);
+  return enqueueEmail(
+    db,
+    { to: to.email, subject: mail.subject, text: mail.text },
+    { priority: EMAIL_PRIORITY_OF[options.kind], notBefore: options.notBefore },
+  );
 }

@@ -1,5 +1,6 @@
 // The email outbox against a real SMTP server in this process (smtp-server) and the real
-// nodemailer mailer: delivery, retries with back-off when the server is down, nothing lost.
+// nodemailer mailer: delivery, urgent mail first, retries with back-off when the server is down,
+// nothing lost.
 import { startSmtp } from '#tests/smtp.ts';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,19 @@ import { eq } from 'drizzle-orm';
 import { emailOutbox } from '#server/db/schema.ts';
 import { parseEnv } from '#server/env.ts';
 import { createMailer, SMTP_TIMEOUTS_MS, type Mailer } from '#server/lib/mailer.ts';
-import { backoffMs, deliverDueEmails, enqueueEmail, MAX_ATTEMPTS, startOutboxWorker } from '#server/lib/outbox.ts';
+import {
+  backoffMs,
+  deliverDueEmails,
+  EMAIL_PRIORITY,
+  enqueueEmail,
+  MAX_ATTEMPTS,
+  startOutboxWorker,
+  type EmailPriority,
+} from '#server/lib/outbox.ts';
+import { sendLinkIfAccount } from '#server/lib/email-links.ts';
+import { MESSAGE_KINDS } from '#server/lib/messages.ts';
+import { EMAIL_PRIORITY_OF, sendEmail } from '#server/lib/notify.ts';
+import { createUser } from '#tests/factories.ts';
 import { createTestDb, type TestDb } from '#tests/test-db.ts';
 
 /** A port nothing listens on (yet). */
@@ -20,6 +33,7 @@ async function freePort(): Promise<number> {
 }
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+const normal = { priority: EMAIL_PRIORITY.normal };
 const smtpMailer = (port: number, timeoutsMs?: Parameters<typeof createMailer>[0]['timeoutsMs']) =>
   createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Rihaai <no-reply@rihaai.local>', log: silentLog, timeoutsMs });
 
@@ -59,11 +73,15 @@ describe('delivery over SMTP', () => {
     mailers.push(mailer);
     try {
       const id = await db.db.transaction((tx) =>
-        enqueueEmail(tx, {
-          to: 'asha.verma@gmail.com',
-          subject: 'Bail paper uploaded',
-          text: 'Your lawyer uploaded a bail paper.\nकृपया देखें।',
-        }),
+        enqueueEmail(
+          tx,
+          {
+            to: 'asha.verma@gmail.com',
+            subject: 'Bail paper uploaded',
+            text: 'Your lawyer uploaded a bail paper.\nकृपया देखें।',
+          },
+          normal,
+        ),
       );
       expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(1);
       expect(smtp.received).toHaveLength(1);
@@ -88,7 +106,7 @@ describe('delivery over SMTP', () => {
     const real = smtpMailer(smtp.port);
     mailers.push(real);
     try {
-      const id = await enqueueEmail(db.db, { to: 'ravi.kumar@gmail.com', subject: 'Reset', text: 'Your link' });
+      const id = await enqueueEmail(db.db, { to: 'ravi.kumar@gmail.com', subject: 'Reset', text: 'Your link' }, normal);
       // The server accepts the message, then the process dies before the row is marked sent.
       const dying: Mailer = {
         ...real,
@@ -115,7 +133,7 @@ describe('delivery over SMTP', () => {
   it('an email queued in a transaction that rolls back is never sent', async () => {
     await expect(
       db.db.transaction(async (tx) => {
-        await enqueueEmail(tx, { to: 'ghost@gmail.com', subject: 'Never', text: 'Never' });
+        await enqueueEmail(tx, { to: 'ghost@gmail.com', subject: 'Never', text: 'Never' }, normal);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -127,10 +145,71 @@ describe('delivery over SMTP', () => {
     const mailer = smtpMailer(smtp.port);
     mailers.push(mailer);
     try {
-      for (let i = 0; i < 6; i++) await enqueueEmail(db.db, { to: `member${i}@gmail.com`, subject: `Mail ${i}`, text: 'x' });
+      for (let i = 0; i < 6; i++) await enqueueEmail(db.db, { to: `member${i}@gmail.com`, subject: `Mail ${i}`, text: 'x' }, normal);
       const sent = await Promise.all([deliverDueEmails(db.db, mailer, silentLog), deliverDueEmails(db.db, mailer, silentLog)]);
       expect(sent[0] + sent[1]).toBe(6);
       expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `member${i}@gmail.com`));
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('urgent first, in batches, over pooled connections (docs/decisions/0035-outbox-throughput.md)', () => {
+  it('a password link queued after 200 bulk reminders goes out in the first batch, and one pass sends all 201', async () => {
+    const smtp = await startSmtp();
+    const mailer = smtpMailer(smtp.port);
+    mailers.push(mailer);
+    try {
+      const publicUrl = 'http://localhost:3000';
+      await db.db.transaction(async (tx) => {
+        for (let i = 0; i < 200; i++)
+          await sendEmail(
+            tx,
+            { email: `reminded${i}@gmail.com`, name: `Member ${i}` },
+            { kind: 'hearing_reminder', params: { caseNumber: `C-${i}`, date: '2026-12-01', court: 'Court' } },
+          );
+      });
+      const user = await createUser(db.db, { role: 'Family-Member' });
+      await sendLinkIfAccount(db.db, user.email, 'reset', publicUrl);
+      const queued = await db.db.select({ to: emailOutbox.to, priority: emailOutbox.priority }).from(emailOutbox);
+      expect(queued.filter((r) => r.priority === EMAIL_PRIORITY.bulk)).toHaveLength(200);
+      expect(queued.filter((r) => r.priority === EMAIL_PRIORITY.urgent).map((r) => r.to)).toEqual([user.email]);
+
+      const batch = 50;
+      expect(await deliverDueEmails(db.db, mailer, silentLog, { batch })).toBe(201);
+      const order = smtp.received.map((m) => m.to[0]);
+      expect(order).toHaveLength(201);
+      expect(new Set(order).size).toBe(201);
+      expect(order.indexOf(user.email)).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf(user.email)).toBeLessThan(batch);
+      expect(await db.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'))).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('every kind of message has a priority, and links, bail and release notices are urgent, reminders bulk', () => {
+    expect(Object.keys(EMAIL_PRIORITY_OF).sort()).toEqual([...MESSAGE_KINDS].sort());
+    for (const kind of ['account_confirm', 'password_reset', 'bail_accepted_family', 'bail_granted', 'released'] as const)
+      expect(EMAIL_PRIORITY_OF[kind]).toBe(EMAIL_PRIORITY.urgent);
+    for (const kind of ['hearing_reminder', 'request_reminder', 'request_overdue'] as const)
+      expect(EMAIL_PRIORITY_OF[kind]).toBe(EMAIL_PRIORITY.bulk);
+  });
+
+  it('two workers claiming small batches at once send every email exactly once', async () => {
+    const smtp = await startSmtp();
+    const mailer = smtpMailer(smtp.port);
+    mailers.push(mailer);
+    try {
+      for (let i = 0; i < 40; i++)
+        await enqueueEmail(db.db, { to: `batch${i}@gmail.com`, subject: `Batch ${i}`, text: 'x' }, { priority: (i % 3) as EmailPriority });
+      const sent = await Promise.all([
+        deliverDueEmails(db.db, mailer, silentLog, { batch: 4 }),
+        deliverDueEmails(db.db, mailer, silentLog, { batch: 4 }),
+      ]);
+      expect(sent[0] + sent[1]).toBe(40);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `batch${i}@gmail.com`).sort());
     } finally {
       await smtp.close();
     }
@@ -142,7 +221,7 @@ describe('when the SMTP server is down', () => {
     const port = await freePort();
     const mailer = smtpMailer(port);
     mailers.push(mailer);
-    const id = await enqueueEmail(db.db, { to: 'ravi.kumar@gmail.com', subject: 'Request accepted', text: 'Adv. Neha accepted.' });
+    const id = await enqueueEmail(db.db, { to: 'ravi.kumar@gmail.com', subject: 'Request accepted', text: 'Adv. Neha accepted.' }, normal);
     const start = Date.now();
     expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(0);
     const failed = await rowOf(id);
@@ -182,7 +261,7 @@ describe('when the SMTP server is down', () => {
       warn: (...args: unknown[]) => void warnings.push(String(args[1])),
       error: (...args: unknown[]) => void errors.push(String(args[1])),
     };
-    const id = await enqueueEmail(db.db, { to: 'nobody@gmail.com', subject: 'Retry me', text: 'x' });
+    const id = await enqueueEmail(db.db, { to: 'nobody@gmail.com', subject: 'Retry me', text: 'x' }, normal);
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       clockAt(now);
@@ -217,7 +296,7 @@ describe('when the SMTP server is down', () => {
     const mailer = smtpMailer((silent.address() as AddressInfo).port, { connection: 500, greeting: 500, socket: 500 });
     mailers.push(mailer);
     try {
-      const id = await enqueueEmail(db.db, { to: 'slow@gmail.com', subject: 'Slow', text: 'x' });
+      const id = await enqueueEmail(db.db, { to: 'slow@gmail.com', subject: 'Slow', text: 'x' }, normal);
       const started = Date.now();
       expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(0);
       expect(Date.now() - started).toBeLessThan(5000);
@@ -236,10 +315,10 @@ describe('the worker', () => {
     mailers.push(mailer);
     const worker = startOutboxWorker(db.db, mailer, silentLog, 100);
     try {
-      await enqueueEmail(db.db, { to: 'polled@gmail.com', subject: 'Polled', text: 'x' });
+      await enqueueEmail(db.db, { to: 'polled@gmail.com', subject: 'Polled', text: 'x' }, normal);
       await vi.waitFor(() => expect(smtp.received.map((m) => m.to[0])).toEqual(['polled@gmail.com']), { timeout: 5000, interval: 50 });
       await worker.stop();
-      await enqueueEmail(db.db, { to: 'after-stop@gmail.com', subject: 'Later', text: 'x' });
+      await enqueueEmail(db.db, { to: 'after-stop@gmail.com', subject: 'Later', text: 'x' }, normal);
       await new Promise((r) => setTimeout(r, 400));
       expect(smtp.received).toHaveLength(1);
       // What was queued while stopped is not lost: the next worker sends it.
@@ -261,8 +340,12 @@ describe('the worker', () => {
       send: (email) => (email.to === 'stuck@gmail.com' ? new Promise<void>(() => {}) : (sent.push(email.to), Promise.resolve())),
       close() {},
     };
-    await enqueueEmail(db.db, { to: 'stuck@gmail.com', subject: 'Stuck', text: 'x' }, new Date(Date.now() - 60_000));
-    await enqueueEmail(db.db, { to: 'moving@gmail.com', subject: 'Moving', text: 'x' });
+    await enqueueEmail(
+      db.db,
+      { to: 'stuck@gmail.com', subject: 'Stuck', text: 'x' },
+      { ...normal, notBefore: new Date(Date.now() - 60_000) },
+    );
+    await enqueueEmail(db.db, { to: 'moving@gmail.com', subject: 'Moving', text: 'x' }, normal);
     const log = { ...silentLog, warn: (...args: unknown[]) => void warned.push(String(args[1])) };
     const worker = startOutboxWorker(db.db, mailer, log, 100, 500);
     try {
@@ -282,7 +365,7 @@ describe('without SMTP_URL', () => {
     const logged: { obj: object; msg: string }[] = [];
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: (obj, msg) => logged.push({ obj, msg }) } });
     expect(mailer.kind).toBe('log');
-    const id = await enqueueEmail(db.db, { to: 'meena.das@gmail.com', subject: 'NGO assigned', text: 'Aasra Trust' });
+    const id = await enqueueEmail(db.db, { to: 'meena.das@gmail.com', subject: 'NGO assigned', text: 'Aasra Trust' }, normal);
     expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(1);
     expect(logged).toEqual([
       {
@@ -293,7 +376,7 @@ describe('without SMTP_URL', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
     // A link is logged on its own as well, whole, so it can be copied from the log line.
     const link = 'http://localhost:3000/confirm-email?token=Ab_9-xY';
-    await enqueueEmail(db.db, { to: 'new.user@gmail.com', subject: 'Confirm', text: `Open this link:\n\n${link}\n\nThanks` });
+    await enqueueEmail(db.db, { to: 'new.user@gmail.com', subject: 'Confirm', text: `Open this link:\n\n${link}\n\nThanks` }, normal);
     expect(await deliverDueEmails(db.db, mailer, silentLog)).toBe(1);
     expect(logged[1]?.obj).toMatchObject({ email: { links: [link] } });
   });
