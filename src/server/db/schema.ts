@@ -256,6 +256,8 @@ export const cases = pgTable(
     defaultBailDays: integer(),
     /** Null when a charge-sheet was filed in time (default bail does not apply) or custody is unknown. */
     defaultBailEligibleOn: date({ mode: 'string' }),
+    /** First day of "eligible soon": s479EligibleOn minus release.ts ELIGIBLE_SOON_DAYS (drizzle/0022_release_window_in_ts.sql). */
+    s479EligibleSoonFrom: date({ mode: 'string' }),
   },
   (t) => [
     uniqueIndex('cases_member_number_unique').on(t.familyMemberId, t.caseNumber),
@@ -265,6 +267,9 @@ export const cases = pgTable(
     index('cases_s479_eligible_on_idx')
       .on(t.s479EligibleOn, t.familyMemberId)
       .where(sql`${t.s479EligibleOn} is not null`),
+    index('cases_s479_eligible_soon_from_idx')
+      .on(t.s479EligibleSoonFrom, t.familyMemberId)
+      .where(sql`${t.s479EligibleSoonFrom} is not null`),
     index('cases_maximum_ends_on_idx')
       .on(t.maximumEndsOn, t.familyMemberId)
       .where(sql`${t.maximumEndsOn} is not null`),
