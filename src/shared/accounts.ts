@@ -36,7 +36,7 @@ export const ConfirmEmailSchema = z.strictObject({
   token: z.string().min(1, 'The confirmation link is incomplete.').max(200),
   /**
    * The password chosen at sign-up: the account opens with the choices of the sign-up whose link
-   * this is, and only for the person who chose them (issue 25 defect 2: someone else's earlier
+   * this is, and only for the person who chose them (decision 0033, probe defect 2: someone else's earlier
    * sign-up of the same address never decides its password or role).
    */
   password: z.string().min(1, 'Type the password you chose when you signed up.').max(LIMITS.passwordMax),

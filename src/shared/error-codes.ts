@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'wrong_password',
   'reset_link_invalid',
   'confirm_link_invalid',
+  'confirm_password_wrong',
+  'password_common',
   // Family members, lawyers, requests
   'not_registered',
   'request_decided',

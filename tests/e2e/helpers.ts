@@ -103,7 +103,7 @@ export async function waitForMail(to: string, match: RegExp = /./, timeoutMs = 1
   throw new Error(`no email to ${to} matching ${match} within ${timeoutMs} ms`);
 }
 
-function decodeQuotedPrintable(raw: string) {
+export function decodeQuotedPrintable(raw: string) {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 

@@ -32,6 +32,15 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   },
 });
 
+/** What a sign-up chose, kept on its confirmation link until the link is opened. */
+export interface PendingSignup {
+  email: string;
+  name: string;
+  role: 'Family-Member' | 'Lawyer' | 'Jail-Authority';
+  passwordHash: string;
+  language: string | null;
+}
+
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -51,10 +60,17 @@ export const users = pgTable(
      * insert (demo data, test factories) makes a confirmed account.
      */
     confirmedAt: timestamp({ withTimezone: true }).defaultNow(),
+    /**
+     * The address as its mailbox reads it (Gmail ignores dots and a +suffix): one account per inbox.
+     * Set by the database (trigger users_email_canonical_set, drizzle/0018_security_holes.sql; the same
+     * rule as shared/email.ts canonicalEmail). Null only for a legacy second account of one inbox.
+     */
+    emailCanonical: text(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_email_canonical_unique').on(t.emailCanonical),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_role_valid', sql`${t.role} in ('Family-Member', 'Lawyer', 'Jail-Authority')`),
   ],
@@ -69,6 +85,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Last request seen, to the minute (plugins/auth.ts): idle longer than SESSION_IDLE_MINUTES ends it. */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -89,6 +107,12 @@ export const passwordResets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /**
+     * A confirmation link's own sign-up (name, role, password hash, language): the account opens
+     * with the choices of the sign-up whose link is opened, and only for the person who types that
+     * sign-up's password (decision 0033, probe defect 2). Null for resets and resent links.
+     */
+    signup: jsonb().$type<PendingSignup>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -24,7 +24,7 @@ export async function verifyPassword(stored: string | undefined, password: strin
  * Passwords this project has published (the README's demo password and development code): an
  * account with one of them is open to anyone who read the README.
  */
-export const PUBLISHED_PASSWORDS = ['rihaai-demo-2024', 'rihaai-jail-2024', 'e2e-password-123'];
+export const PUBLISHED_PASSWORDS = ['rihaai-demo-2024', 'rihaai-jail-2024'];
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is on a list of common or published passwords. Choose another one.';
 

@@ -32,7 +32,8 @@ export function toUser(row: UserRow): User {
 export async function createSession(db: Db, userId: string, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  await db.insert(sessions).values({ id: sha256Hex(token), userId, expiresAt });
+  // Both times from this process's clock, as the idle check compares them with (findSessionUser).
+  await db.insert(sessions).values({ id: sha256Hex(token), userId, expiresAt, lastSeenAt: new Date() });
   // Housekeeping: this user's expired sessions go when a new one starts.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
   return { token, expiresAt };

@@ -5,8 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApplicationPrintedSchema, CaseDetailSchema, CaseFactsUpdateSchema, CaseIdParamsSchema } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { audit } from '../../lib/audit.ts';
-import { recordApplicationPrinted, updateCaseFacts } from '../../lib/case-facts.ts';
+import { changeCaseFacts, recordPrintedApplication } from './cases.use-cases.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertCanEdit, assertCanRead, caseAccess, notEligible } from './cases.policy.ts';
 import { findCaseForAccess, getCaseDetail } from './cases.queries.ts';
@@ -40,11 +39,8 @@ export async function casesRoutes(base: FastifyInstance) {
       const user = requireUser(req);
       const { found, access } = await load(req.params.caseId, user);
       assertCanEdit(access);
-      await db.transaction(async (tx) => {
-        const { version, ...facts } = req.body;
-        const fields = await updateCaseFacts(tx, found.row.id, user.id, facts, version);
-        if (fields.length > 0) await audit(tx, user.id, 'case.facts_changed', found.row.familyMemberId, { caseId: found.row.id, fields });
-      });
+      const { version, ...facts } = req.body;
+      await changeCaseFacts(db, user.id, found.row, facts, version);
       const after = await findCaseForAccess(db, found.row.id, null);
       if (!after) throw notFound('case');
       return getCaseDetail(db, { ...after, access: found.access }, { editFacts: true, printApplication: user.role === 'Jail-Authority' });
@@ -62,11 +58,7 @@ export async function casesRoutes(base: FastifyInstance) {
       const today = todayInIndia();
       // Nothing to apply for once the person has been released.
       if (!eligibleOn || eligibleOn > today || (releasedOn && releasedOn <= today)) throw notEligible();
-      const at = await db.transaction(async (tx) => {
-        const printedAt = await recordApplicationPrinted(tx, found.row.id, user.id);
-        await audit(tx, user.id, 'case.application_printed', found.row.familyMemberId, { caseId: found.row.id });
-        return printedAt;
-      });
+      const at = await recordPrintedApplication(db, user.id, found.row);
       return reply.status(201).send({ at: at.toISOString() });
     },
   );

@@ -12,7 +12,8 @@ import {
   MembersQuerySchema,
 } from '#shared/jail.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { acceptBail, assignNgo, listMembersJson, undoBailAccept } from './jail.queries.ts';
+import { listMembersJson } from './jail.queries.ts';
+import { acceptBail, assignNgo, undoBailAccept } from './jail.use-cases.ts';
 import { releaseCounts } from './jail.release.ts';
 import { ReleaseCountsSchema } from '#shared/cases.ts';
 import { access } from '../../plugins/route-guard.ts';

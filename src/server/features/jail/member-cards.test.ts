@@ -20,7 +20,8 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { toDocumentMeta } from '#server/lib/documents.ts';
-import { acceptBail, assignNgo, listMembersJson, undoBailAccept } from './jail.queries.ts';
+import { listMembersJson } from './jail.queries.ts';
+import { acceptBail, assignNgo, undoBailAccept } from './jail.use-cases.ts';
 import { endEngagement } from '../lawyers/end-engagement.ts';
 import { createTestDb, usePostgres, type TestDb } from '#tests/test-db.ts';
 import {
