@@ -193,7 +193,7 @@ test('e-mail typos: sign-up offers the correction, takes a capitalised address, 
   await page.context().clearCookies();
   await page.goto('/');
   await expect(page.getByLabel(/^User category/i)).toHaveValue('Lawyer');
-  // The remembered role is only a start: the wrong one still gets the SPEC's message.
+  // The remembered role is only a start: the wrong one still gets the spec's message (docs/spec.md).
   await page.getByLabel(/^User category/i).selectOption('Family-Member');
   await page.getByLabel(/^Email/i).fill(other);
   await page.locator('input[type="password"]').fill(PASSWORD);

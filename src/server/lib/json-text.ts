@@ -26,5 +26,6 @@ function checkAgainstSchema(reply: FastifyReply, body: string): void {
   const schema = (schemas?.[String(reply.statusCode)] ?? schemas?.['200']) as SafeParser | undefined;
   if (!schema || typeof schema.safeParse !== 'function') return;
   const result = schema.safeParse(JSON.parse(body));
-  if (!result.success) throw new Error(`JSON text spliced from stored cards does not match the route's response schema: ${result.error?.message ?? ''}`);
+  if (!result.success)
+    throw new Error(`JSON text spliced from stored cards does not match the route's response schema: ${result.error?.message ?? ''}`);
 }
