@@ -29,6 +29,8 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'db'),
     prepare: env.DATABASE_PREPARED_STATEMENTS,
+    // A new embedded database is created and migrated by a short-lived process (decision 0037).
+    migrationsFolder: path.resolve(env.MIGRATIONS_DIR),
     onConnectionError: (err) => {
       if (late.app) late.app.log.warn({ err }, 'database connection lost; it will be reopened when the database answers');
       else console.error(`database connection lost: ${err.message}`);

@@ -1,4 +1,5 @@
 // One Drizzle database over PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,6 +50,13 @@ export interface OpenDbOptions {
    * (docs/decisions/0015-prepared-statements.md).
    */
   prepare?: boolean;
+  /**
+   * PGlite: a new folder is created, and migrated with the migrations in this folder, by a
+   * short-lived process before this one opens it, which keeps a first start as lean as a restart
+   * (docs/decisions/0037-lean-first-start.md). Run `migrate` after opening all the same: it applies
+   * what is pending to a folder that already existed, and to PostgreSQL.
+   */
+  migrationsFolder?: string;
 }
 
 /**
@@ -223,6 +231,8 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     releaseLock = lockDataDir(options.dataDir);
   }
   try {
+    if (options.dataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION')))
+      await createDataDirApart(options.dataDir, options.migrationsFolder);
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
     if (options.prepare !== false) {
@@ -244,6 +254,49 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   } catch (err) {
     releaseLock();
     throw err;
+  }
+}
+
+/**
+ * PGlite creates a new folder (initdb) with two more WebAssembly instances of PostgreSQL and an
+ * uncompressed copy of the folder, garbage the process held on to (a first start kept 890 MB where a
+ * restart keeps 430), and the migrations' DDL grows its WebAssembly heap, which never shrinks. So a
+ * new folder is created and migrated by a short-lived node process that exits before this one opens
+ * it: the caller holds the folder's lock throughout, and only one process at a time opens the folder
+ * (docs/decisions/0037-lean-first-start.md). Plain JavaScript, so it runs under tsx and compiled alike.
+ */
+async function createDataDirApart(dataDir: string, migrationsFolder?: string): Promise<void> {
+  const url = (specifier: string) => JSON.stringify(import.meta.resolve(specifier));
+  const script = [
+    `const { PGlite } = await import(${url('@electric-sql/pglite')});`,
+    `const client = new PGlite(${JSON.stringify(path.resolve(dataDir))});`,
+    'try {',
+    '  await client.waitReady;',
+    ...(migrationsFolder
+      ? [
+          `  const { drizzle } = await import(${url('drizzle-orm/pglite')});`,
+          `  const { migrate } = await import(${url('drizzle-orm/pglite/migrator')});`,
+          `  await migrate(drizzle(client), { migrationsFolder: ${JSON.stringify(path.resolve(migrationsFolder))} });`,
+        ]
+      : []),
+    '} catch (err) {',
+    // The message (and the database's, for a failed migration), not a stack trace.
+    "  console.error([err?.message ?? String(err), err?.cause?.message].filter(Boolean).join('\\n'));",
+    '  process.exitCode = 1;',
+    '} finally {',
+    '  await client.close().catch(() => {});',
+    '}',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (c) => resolve(c));
+  });
+  if (code !== 0 || !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    throw new Error(`Creating the embedded database in ${dataDir} failed (exit code ${code}):\n${output.trim()}`);
   }
 }
 
