@@ -3,46 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  ConfirmEmailSchema,
-  emailPattern,
-  emailRuleMessage,
-  MetaSchema,
-  RESEND_CONFIRMATION_REPLY,
-  ResendConfirmationSchema,
-  SessionSchema,
-  SetLanguageSchema,
-  SIGN_UP_REPLY,
-  SignInSchema,
-  SignUpReplySchema,
-  SignUpSchema,
-  UserSchema,
-} from '#shared/accounts.ts';
+import { ConfirmEmailSchema, emailPattern, emailRuleMessage, MetaSchema, RESEND_CONFIRMATION_REPLY, ResendConfirmationSchema, SessionSchema, SetLanguageSchema, SIGN_UP_REPLY, SignInSchema, SignUpReplySchema, SignUpSchema, UserSchema } from '#shared/accounts.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '../../lib/password.ts';
-import { audit } from '../../lib/audit.ts';
+
 import { enforce, enforceEmailLinkBudget, hit, isMarked, knownAddressKey, mark, refund, refuse } from '../../lib/rate-limit.ts';
 import { canonicalEmail } from '#shared/email.ts';
 import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
-import {
-  confirmUser,
-  createUserUnlessTaken,
-  deleteSession,
-  findUserByEmail,
-  findUserById,
-  replaceUnconfirmedSignup,
-} from './accounts.queries.ts';
-import { tellConfirmLink, tellExistingAccount } from './accounts.emails.ts';
-import {
-  createLink,
-  deleteDeadLinks,
-  deleteOtherConfirmLinks,
-  findValidLink,
-  sendLinkIfAccount,
-  spendLink,
-} from '../../lib/email-links.ts';
+import { deleteSession, findUserByEmail, findUserById } from './accounts.queries.ts';
+import { openAccount, recordSignup } from './accounts.use-cases.ts';
+import { findValidLink, sendLinkIfAccount } from '../../lib/email-links.ts';
 import { timingSafeEqual } from 'node:crypto';
 import { access } from '../../plugins/route-guard.ts';
 
@@ -104,26 +76,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       // Hashed either way, so a taken address costs the same time as a new one.
       const passwordHash = await hashPassword(input.password);
       const choices = { name: input.name, email, role: input.role, passwordHash, language: input.language ?? null };
-      await db.transaction(async (tx) => {
-        const created = await createUserUnlessTaken(tx, choices);
-        // Read back on every path (the new account or the owner's), so each runs the same statements.
-        const account = await findUserByEmail(tx, email);
-        if (!account) throw new Error('sign-up: address neither free nor taken');
-        if (created) await audit(tx, account.id, 'account.created', account.id, { role: account.role });
-        else await audit(tx, account.id, 'account.signup_for_existing_address', account.id);
-        // Not opened yet: this sign-up replaces an earlier one's choices (for an opened account the
-        // statement changes nothing, and runs all the same), and its link carries its own, so only
-        // the person who chose them (and reads the inbox) opens the account with them.
-        await replaceUnconfirmedSignup(tx, account.id, choices);
-        if (!account.confirmedAt) {
-          const link = await createLink(tx, account.id, 'confirm', env.PUBLIC_URL, choices);
-          await tellConfirmLink(tx, { ...account, ...choices }, link);
-        } else {
-          // The housekeeping a new link would replace: the same statements either way.
-          await deleteDeadLinks(tx, account.id);
-          await tellExistingAccount(tx, account, env.PUBLIC_URL);
-        }
-      });
+      await recordSignup(db, choices, env.PUBLIC_URL);
       return reply.status(201).send({ message: SIGN_UP_REPLY });
     },
   );
@@ -146,15 +99,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       if (!(await verifyPassword(signup?.passwordHash ?? account.passwordHash, req.body.password))) {
         throw invalid(CONFIRM_PASSWORD_WRONG, [{ path: 'password', message: CONFIRM_PASSWORD_WRONG }], 'confirm_password_wrong');
       }
-      const confirmed = await db.transaction(async (tx) => {
-        const userId = await spendLink(tx, link.id, 'confirm');
-        if (!userId) return undefined;
-        const user = await confirmUser(tx, userId, signup);
-        await deleteOtherConfirmLinks(tx, user.id);
-        await audit(tx, user.id, 'account.confirmed', user.id, signup ? { role: signup.role } : undefined);
-        const session = await createSession(tx, user.id, env.SESSION_TTL_HOURS);
-        return { user, session };
-      });
+      const confirmed = await openAccount(db, link.id, signup, env.SESSION_TTL_HOURS);
       if (!confirmed) throw linkInvalid();
       if (req.sessionId) await deleteSession(db, req.sessionId);
       setSessionCookie(app, reply, confirmed.session.token, confirmed.session.expiresAt);

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactResultSchema, CONTACT_SENT, CONTACT_SENT_NO_AUTO_REPLY, SendContactMessageSchema } from '#shared/contact.ts';
 import { enforce } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { sendContactMessage } from './contact.queries.ts';
+import { sendContactMessage } from './contact.use-cases.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 /** Per signed-in user and per address (IP): enough for a real conversation, not for spam. */

@@ -8,7 +8,7 @@ import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { createMailer, type Mailer, type OutgoingEmail } from '#server/lib/mailer.ts';
 import { createTestApp, useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, sessionCookie, uniqueEmail } from '#tests/factories.ts';
-import { AUTO_REPLIES_PER_ADDRESS_PER_DAY } from './contact.queries.ts';
+import { AUTO_REPLIES_PER_ADDRESS_PER_DAY } from './contact.use-cases.ts';
 import { CONTACT_LIMITS } from './contact.routes.ts';
 
 const quiet = { warn() {}, error() {} };

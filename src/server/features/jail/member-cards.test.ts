@@ -22,7 +22,7 @@ import {
 import { toDocumentMeta } from '#server/lib/documents.ts';
 import { listMembersJson } from './jail.queries.ts';
 import { acceptBail, assignNgo, undoBailAccept } from './jail.use-cases.ts';
-import { endEngagement } from '../lawyers/end-engagement.ts';
+import { endEngagement } from '../lawyers/end-engagement.use-cases.ts';
 import { createTestDb, usePostgres, type TestDb } from '#tests/test-db.ts';
 import {
   createBailReview,

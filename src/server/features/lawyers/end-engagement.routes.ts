@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EndedEngagementSchema, EndEngagementParamsSchema } from '#shared/end-engagement.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { access } from '../../plugins/route-guard.ts';
-import { endEngagement } from './end-engagement.ts';
+import { endEngagement } from './end-engagement.use-cases.ts';
 
 export async function endEngagementRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WithdrawnRequestSchema, WithdrawRequestParamsSchema } from '#shared/withdraw-request.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { withdrawRequest } from './withdraw-request.ts';
+import { withdrawRequest } from './withdraw-request.use-cases.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 export async function withdrawRequestRoutes(base: FastifyInstance) {

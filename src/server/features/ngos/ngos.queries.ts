@@ -1,13 +1,13 @@
 // NGO management by the jail authority (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong: add, edit seats; who is assigned to each).
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Ngo, NgoChoice, NgoChoices, NgoInput, NgoMembersPage, NgoUpdate } from '#shared/ngos.ts';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Ngo, NgoChoice, NgoChoices, NgoMembersPage } from '#shared/ngos.ts';
 import { NGO_CHOICES_LIMIT, NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedSqlByKey } from '../../db/prepared.ts';
 import { familyMembers, ngoAssignments, ngos, users } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { NEARNESS, toStoredLocation } from '#shared/locations.ts';
-import { capacityRefusal, hasFreeSeat, ngoChanged, ngoNotFound } from '../../policies/ngo.policy.ts';
+
+import { NEARNESS } from '#shared/locations.ts';
+import { hasFreeSeat, ngoNotFound } from '../../policies/ngo.policy.ts';
 
 // The list and its counts read the ngos table alone: the assigned count is kept on the NGO row by
 // triggers (drizzle/0015_ngo_assigned_count.sql), never counted over ngo_assignments per request.
@@ -109,55 +109,6 @@ export async function listNgoChoices(db: Db, memberId: string, q: string | undef
 export async function findNgo(db: Db, id: string): Promise<Ngo | undefined> {
   const [row] = await selectNgos(db).where(eq(ngos.id, id)).limit(1);
   return row;
-}
-
-export async function createNgo(db: Db, input: NgoInput, actorId: string): Promise<Ngo> {
-  return db.transaction(async (tx) => {
-    const { seatsTotal, ...fields } = input;
-    const values = { ...fields, ...toStoredLocation(input) };
-    const [row] = await tx
-      .insert(ngos)
-      .values({ ...values, seatsFree: seatsTotal })
-      .returning({ id: ngos.id, version: ngos.version });
-    if (!row) throw new Error('ngo insert returned nothing');
-    await audit(tx, actorId, 'ngo.created', row.id, { seatsTotal });
-    return { ...values, id: row.id, seatsFree: seatsTotal, seatsTotal, version: row.version, assignedCount: 0 };
-  });
-}
-
-/**
- * Edits an NGO. The form sends a capacity, never a free count: the free count is derived here as
- * capacity − assigned members, with the NGO row locked first. An assignment takes the same row lock
- * (its conditional decrement) before adding its member, whose trigger then raises the row's assigned
- * count: the count read with the lock includes every committed assignment and none can slip in before
- * this transaction ends.
- * A form loaded before another edit carries an older version and gets a 409.
- */
-export async function updateNgo(db: Db, id: string, input: NgoUpdate, actorId: string): Promise<Ngo> {
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ version: ngos.version, assigned: ngos.assignedCount })
-      .from(ngos)
-      .where(eq(ngos.id, id))
-      .for('update');
-    if (!locked) throw ngoNotFound();
-    if (locked.version !== input.version) throw ngoChanged(await findNgo(tx, id));
-    // Kept by the assignments' triggers, in the assigning transaction that holds this row's lock.
-    const taken = locked.assigned;
-    const refusal = capacityRefusal(input.seatsTotal, taken);
-    if (refusal) throw refusal;
-    const { seatsTotal, version, ...fields } = input;
-    const written = await tx
-      .update(ngos)
-      .set({ ...fields, ...toStoredLocation(input), seatsFree: seatsTotal - taken, version: sql`${ngos.version} + 1` })
-      .where(and(eq(ngos.id, id), eq(ngos.version, version)))
-      .returning({ id: ngos.id });
-    if (written.length === 0) throw ngoChanged(await findNgo(tx, id));
-    await audit(tx, actorId, 'ngo.updated', id, { seatsTotal, seatsFree: seatsTotal - taken });
-    const ngo = await findNgo(tx, id);
-    if (!ngo) throw ngoNotFound();
-    return ngo;
-  });
 }
 
 /** The family members assigned to an NGO, newest assignment first, one page at a time. */

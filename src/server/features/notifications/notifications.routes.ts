@@ -12,8 +12,8 @@ import {
 } from '#shared/notifications.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
-import { audit } from '../../lib/audit.ts';
-import { countUnread, getEmailReminders, listNotifications, markAllRead, markRead, setEmailReminders } from './notifications.queries.ts';
+import { countUnread, getEmailReminders, listNotifications, markAllRead, markRead } from './notifications.queries.ts';
+import { changeReminderEmails } from './notifications.use-cases.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 export async function notificationsRoutes(base: FastifyInstance) {
@@ -59,10 +59,7 @@ export async function notificationsRoutes(base: FastifyInstance) {
     { config: access.signedIn, schema: { body: NotificationPreferencesSchema, response: { 200: NotificationPreferencesSchema } } },
     async (req) => {
       const user = requireUser(req);
-      await db.transaction(async (tx) => {
-        await setEmailReminders(tx, user.id, req.body.emailReminders);
-        await audit(tx, user.id, 'profile.reminder_emails', user.id, { on: req.body.emailReminders });
-      });
+      await changeReminderEmails(db, user.id, req.body.emailReminders);
       return { emailReminders: req.body.emailReminders };
     },
   );

@@ -8,7 +8,8 @@ import { enforce, enforceEmailLinkBudget } from '../../lib/rate-limit.ts';
 import { canonicalEmail } from '#shared/email.ts';
 import { hashPassword, refuseCommonPassword } from '../../lib/password.ts';
 import { clearSessionCookie } from '../../plugins/auth.ts';
-import { completePasswordReset, findValidReset, startPasswordReset } from './passwords.queries.ts';
+import { findValidReset, startPasswordReset } from './passwords.queries.ts';
+import { completePasswordReset } from './passwords.use-cases.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 export const RESET_LINK_INVALID = 'This reset link is invalid, already used or expired. Please ask for a new one.';

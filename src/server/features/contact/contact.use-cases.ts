@@ -1,3 +1,4 @@
+// The contact form's one use case: the message stored with its emails and audit entry, in one transaction.
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { SendContactMessage } from '#shared/contact.ts';
 import type { Db } from '../../db/client.ts';
