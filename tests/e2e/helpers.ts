@@ -2,9 +2,9 @@
 // account journeys go through the forms), the axe scan, and the test mailbox.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Role } from '#shared/constants.ts';
+import type { CaseType, Role } from '#shared/constants.ts';
 import { MAILBOX_DIR } from '../../playwright.config.ts';
 
 export const DEMO_PASSWORD = 'rihaai-demo-2024';
@@ -105,6 +105,23 @@ export async function waitForMail(to: string, match: RegExp = /./, timeoutMs = 1
 
 export function decodeQuotedPrintable(raw: string) {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/**
+ * Chooses a family form's case type as a family would: "Something else…" under "What is the case
+ * about?", then the lawyer type itself (the family's words map to a type, src/shared/case-topics.ts).
+ */
+export async function chooseCaseType(scope: Page | Locator, caseType: CaseType) {
+  await scope.getByLabel(/^What is the case about\?/).selectOption('other');
+  await scope.getByLabel(/^Case type/).selectOption(caseType);
+}
+
+/** On a phone /fmform asks one group at a time: goes on to the next (the step's fields must be right). */
+export async function fmformNext(page: Page) {
+  const heading = page.getByRole('heading', { level: 2, name: /^Step \d of 3/ });
+  const before = await heading.textContent();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(heading).not.toHaveText(before ?? '');
 }
 
 /** Submits /fmform through the API for the signed-in family member. */

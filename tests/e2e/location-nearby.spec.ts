@@ -3,7 +3,7 @@
 // Demo data: Adv. Priya Sharma (Criminal Defense) is in West Delhi, Adv. Mohammed Iqbal in South Delhi;
 // Aasra Rehabilitation Trust in South West Delhi, Nayi Disha in Mumbai.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, signUpViaApi } from './helpers.ts';
+import { chooseCaseType, expectAccessible, expectNoHorizontalScroll, fmformNext, signUpViaApi } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
@@ -11,8 +11,7 @@ test('the prison district on /fmform puts nearby lawyers first, and the NGO pick
   await page.setViewportSize({ width: 360, height: 800 });
   const { name } = await signUpViaApi(page, 'Family-Member', `Kamla Near ${Date.now().toString(36)}`);
   await page.goto('/fmform');
-  await page.getByLabel(/^Phone number/).fill('9876543210');
-  await page.getByLabel(/^Address/).fill('14 Gandhi Nagar, Delhi 110031');
+  // A phone asks one group at a time: the prison's place comes with the person in custody.
   // The district list waits for a state, and a district of another state cannot be chosen.
   await expect(page.getByLabel(/^District/)).toBeDisabled();
   await page.getByLabel(/^State or union territory/).selectOption({ label: 'Uttar Pradesh' });
@@ -21,9 +20,13 @@ test('the prison district on /fmform puts nearby lawyers first, and the NGO pick
   await expect(page.getByLabel(/^District/)).toHaveValue('');
   await expect(page.getByLabel(/^District/).locator('option', { hasText: 'Sitapur' })).toHaveCount(0);
   await page.getByLabel(/^District/).selectOption('West Delhi');
+  await fmformNext(page);
   await page.getByLabel(/^Case ID/).fill(`FIR-${Date.now().toString(36)}`);
   await page.getByLabel(/^Case details/).fill('Brother held at Tihar under IPC 379.');
-  await page.getByLabel(/^Case type/).selectOption('Criminal Defense Lawyer');
+  await chooseCaseType(page, 'Criminal Defense Lawyer');
+  await fmformNext(page);
+  await page.getByLabel(/^Phone number/).fill('9876543210');
+  await page.getByLabel(/^Address/).fill('14 Gandhi Nagar, Delhi 110031');
   await expectAccessible(page, '/fmform with location');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/family-member$/);

@@ -3,7 +3,17 @@
 // corrects a fact; the jail authority filters "eligible now", opens the S.479(3) application and
 // prints it (recorded); once released the person leaves the filter and the family is told so.
 import { expect, test } from '@playwright/test';
-import { eligibleClient, expectAccessible, expectNoHorizontalScroll, firstOfMonth, ok, signInViaApi, signUpViaApi } from './helpers.ts';
+import {
+  eligibleClient,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  firstOfMonth,
+  ok,
+  signInViaApi,
+  signUpViaApi,
+  chooseCaseType,
+  fmformNext,
+} from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
@@ -18,19 +28,18 @@ test.describe('on a 360 px phone', () => {
     test.slow();
     await signUpViaApi(page, 'Family-Member', 'Meena Facts');
     await page.goto('/fmform');
-    await page.getByLabel('Phone number').fill('9876543210');
-    await page.getByLabel('Address').fill('14 Gandhi Nagar, Delhi');
-    await page.getByLabel('Case ID').fill(`FIR-${Date.now()}`);
-    await page.getByLabel('Case details').fill('Brother held for theft.');
-    await page.getByLabel('Case type').selectOption('Criminal Defense Lawyer');
-
     // Facts: custody since the first of the month a year ago, theft (3 years), first offence not known.
+    // A phone asks one group at a time: the person in custody, the case, then the family's contact.
     const custody = firstOfMonth(-12);
     const eligibleOn = firstOfMonth(6); // half of 36 months = 18 months after custody
     await page.getByLabel('Person in custody').fill('Arjun');
     await page.getByLabel('Your relation to him or her').selectOption('brother');
     await page.getByLabel('Prison', { exact: true }).fill('Tihar Jail No. 2');
     await page.getByLabel('In custody since').fill(custody);
+    await fmformNext(page);
+    await page.getByLabel('Case ID').fill(`FIR-${Date.now()}`);
+    await page.getByLabel('Case details').fill('Brother held for theft.');
+    await chooseCaseType(page, 'Criminal Defense Lawyer');
     await page.getByLabel('CNR number (if known)').fill('dlst-01-001234-2025');
     await page.getByRole('button', { name: 'Add an offence' }).click();
     await page.getByRole('combobox', { name: 'Offence 1' }).fill('379');
@@ -40,13 +49,17 @@ test.describe('on a 360 px phone', () => {
 
     // A CNR of the wrong length is refused before anything is sent.
     await page.getByLabel('CNR number (if known)').fill('DLST01');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByText('The CNR number has 16 characters: 4 letters, then 12 digits.')).toBeVisible();
-    // The red notice sits over the Submit button on a phone until it closes by itself (8 s; a mouse
+    await expect(page.getByLabel('CNR number (if known)')).toBeFocused();
+    // The red notice sits over the buttons on a phone until it closes by itself (8 s; a mouse
     // resting on it would pause that, a finger does not).
     await page.mouse.move(5, 5);
     await expect(page.getByText('Please correct the marked fields.')).toBeHidden({ timeout: 30_000 });
     await page.getByLabel('CNR number (if known)').fill('dlst-01-001234-2025');
+    await fmformNext(page);
+    await page.getByLabel('Phone number').fill('9876543210');
+    await page.getByLabel('Address').fill('14 Gandhi Nagar, Delhi');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/family-member$/);
 

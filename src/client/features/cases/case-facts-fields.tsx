@@ -27,6 +27,9 @@ import { EMPTY_OFFENCE, inputOf, type FactsDraft, type OffenceDraft } from './fa
 import { useFormatMaximum } from './format.ts';
 
 type Errors = Record<string, string | undefined>;
+export type FactsPart = 'all' | 'person' | 'case';
+/** The facts a `person` part shows (who is held, where, since when); `case` shows the others. */
+export const PERSON_FACTS = ['prisonerName', 'prisonerRelation', 'prison', 'custodySince'] as const;
 /** The fields typed or chosen as one text value (all but the offences). */
 type TypedField = Exclude<keyof FactsDraft, 'offences'>;
 
@@ -74,11 +77,14 @@ export function CaseFactsFields({
   onChange,
   errors = {},
   idPrefix,
+  part = 'all',
 }: {
   value: FactsDraft;
   onChange: (next: FactsDraft) => void;
   errors?: Errors;
   idPrefix: string;
+  /** A stepped form shows who and where (`person`) on one screen and the rest (`case`) on another. */
+  part?: FactsPart;
 }) {
   const { t } = useTranslation('release');
   const today = todayInIndia();
@@ -96,18 +102,24 @@ export function CaseFactsFields({
       'offences',
       value.offences.map((x, j) => (j === i ? o : x)),
     );
+  const person = (
+    <>
+      <TextInput label={t('facts.prisonerName')} maxLength={FACT_LIMITS.textMax} {...field('prisonerName')} />
+      <NativeSelect
+        label={t('facts.relation')}
+        {...field('prisonerRelation')}
+        data={[{ value: '', label: t('facts.choose') }, ...RELATIONS.map((r) => ({ value: r, label: t(`relation.${r}`) }))]}
+      />
+      <TextInput label={t('facts.prison')} maxLength={FACT_LIMITS.textMax} {...field('prison')} />
+      <TextInput {...dateLimits} label={t('facts.custodySince')} description={t('facts.custodySinceHint')} {...field('custodySince')} />
+    </>
+  );
+  if (part === 'person') return <Stack gap="sm">{person}</Stack>;
   return (
     <Stack gap="sm">
       <Text size="sm">{t('facts.intro')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-        <TextInput label={t('facts.prisonerName')} maxLength={FACT_LIMITS.textMax} {...field('prisonerName')} />
-        <NativeSelect
-          label={t('facts.relation')}
-          {...field('prisonerRelation')}
-          data={[{ value: '', label: t('facts.choose') }, ...RELATIONS.map((r) => ({ value: r, label: t(`relation.${r}`) }))]}
-        />
-        <TextInput label={t('facts.prison')} maxLength={FACT_LIMITS.textMax} {...field('prison')} />
-        <TextInput {...dateLimits} label={t('facts.custodySince')} description={t('facts.custodySinceHint')} {...field('custodySince')} />
+        {part === 'all' && person}
         <TextInput label={t('facts.court')} maxLength={FACT_LIMITS.textMax} {...field('court')} />
         <TextInput
           label={t('facts.cnr')}

@@ -7,7 +7,7 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { schemaResolver, serverFieldErrors } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { CaseFields, FAMILY_TEXTS, caseOf, type CaseValues } from './case-fields.tsx';
+import { CaseFields, FAMILY_TEXTS, caseOf, withCaseAbout, type CaseValues } from './case-fields.tsx';
 import { CaseFactsFieldset, useCaseFactsDraft } from './case-facts-draft.tsx';
 import { useAddCase } from './family.api.ts';
 
@@ -16,8 +16,8 @@ export function AddCaseForm({ onDone }: { onDone: () => void }) {
   const errorText = useErrorText();
   const form = useForm<CaseValues>({
     mode: 'controlled',
-    initialValues: { caseNumber: '', detail: '', caseType: '' },
-    validate: schemaResolver(CreateCaseSchema, t, { texts: FAMILY_TEXTS, input: caseOf }),
+    initialValues: { caseNumber: '', detail: '', caseAbout: '', caseType: '' },
+    validate: withCaseAbout(schemaResolver(CreateCaseSchema, t, { texts: FAMILY_TEXTS, input: caseOf }), t),
   });
   const add = useAddCase();
   const facts = useCaseFactsDraft();

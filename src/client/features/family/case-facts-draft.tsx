@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaseFacts, CaseFactsCurrent, CaseFactsInput } from '#shared/cases.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
-import { CaseFactsFields, factErrorsOf, useFactsValidation } from '#client/features/cases/case-facts-fields.tsx';
+import { CaseFactsFields, factErrorsOf, useFactsValidation, type FactsPart } from '#client/features/cases/case-facts-fields.tsx';
 import { draftOf, EMPTY_DRAFT, inputOf, isEmptyDraft, type FactsDraft } from '#client/features/cases/facts-draft.ts';
 import { FactsStaleNotice, staleFactsOf } from '#client/features/cases/facts-stale-notice.tsx';
 
@@ -14,10 +14,10 @@ import { FactsStaleNotice, staleFactsOf } from '#client/features/cases/facts-sta
  * `saved`: the case's facts as the form was loaded (an existing case): their version goes with the
  * save, and a save refused because someone else changed them since shows what they saved.
  */
-export function useCaseFactsDraft(saved?: { facts: CaseFacts; version: number }) {
+export function useCaseFactsDraft(saved?: { facts: CaseFacts; version: number }, restored?: FactsDraft) {
   const { t } = useTranslation('release');
   const validateFacts = useFactsValidation();
-  const [facts, setFacts] = useState<FactsDraft>(() => (saved ? draftOf(saved.facts) : EMPTY_DRAFT));
+  const [facts, setFacts] = useState<FactsDraft>(() => restored ?? (saved ? draftOf(saved.facts) : EMPTY_DRAFT));
   const [loaded, setLoaded] = useState(saved);
   const [stale, setStale] = useState<{ error: unknown; current: CaseFactsCurrent } | null>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -34,9 +34,10 @@ export function useCaseFactsDraft(saved?: { facts: CaseFacts; version: number })
       setStale(null);
       setErrors({});
     },
-    /** false, with the wrong facts marked and a notice, when one is wrong. */
-    check(): boolean {
-      const found = isEmptyDraft(facts) ? {} : validateFacts(facts);
+    /** false, with the wrong facts marked and a notice, when one is wrong; `only`: check just these facts. */
+    check(only?: readonly string[]): boolean {
+      const all = isEmptyDraft(facts) ? {} : validateFacts(facts);
+      const found = only ? Object.fromEntries(Object.entries(all).filter(([k]) => only.includes(k.split('.')[0] ?? k))) : all;
       setErrors(found);
       if (Object.keys(found).length === 0) return true;
       notify.error(t('form.fix'));
@@ -56,11 +57,19 @@ export function useCaseFactsDraft(saved?: { facts: CaseFacts; version: number })
   };
 }
 
-export function CaseFactsFieldset({ draft, idPrefix }: { draft: ReturnType<typeof useCaseFactsDraft>; idPrefix: string }) {
+export function CaseFactsFieldset({
+  draft,
+  idPrefix,
+  part,
+}: {
+  draft: ReturnType<typeof useCaseFactsDraft>;
+  idPrefix: string;
+  part?: FactsPart;
+}) {
   const { t } = useTranslation('release');
   return (
     <Fieldset legend={t('facts.legend')} p="sm">
-      <CaseFactsFields value={draft.facts} onChange={draft.setFacts} errors={draft.errors} idPrefix={idPrefix} />
+      <CaseFactsFields value={draft.facts} onChange={draft.setFacts} errors={draft.errors} idPrefix={idPrefix} part={part} />
       {draft.stale && draft.loaded && (
         <FactsStaleNotice
           error={draft.stale.error}
