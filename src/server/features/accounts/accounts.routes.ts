@@ -3,7 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ConfirmEmailSchema, emailPattern, emailRuleMessage, MetaSchema, RESEND_CONFIRMATION_REPLY, ResendConfirmationSchema, SessionSchema, SetLanguageSchema, SIGN_UP_REPLY, SignInSchema, SignUpReplySchema, SignUpSchema, UserSchema } from '#shared/accounts.ts';
+import {
+  ConfirmEmailSchema,
+  emailPattern,
+  emailRuleMessage,
+  MetaSchema,
+  RESEND_CONFIRMATION_REPLY,
+  ResendConfirmationSchema,
+  SessionSchema,
+  SetLanguageSchema,
+  SIGN_UP_REPLY,
+  SignInSchema,
+  SignUpReplySchema,
+  SignUpSchema,
+  UserSchema,
+} from '#shared/accounts.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
