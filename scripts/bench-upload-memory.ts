@@ -76,7 +76,11 @@ async function run(port: number, cap: string) {
       await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ ...account, name: `Bench ${i}` }) });
       // Sign-up signs no one in: the emailed link opens the account (docs/decisions/0018-signup-confirm-by-email-link.md).
       const token = new URL(await confirmLink(email)).searchParams.get('token');
-      const opened = await fetch(`${base}/api/auth/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ token }) });
+      const opened = await fetch(`${base}/api/auth/confirm`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ token, password: account.password }),
+      });
       const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
       const reg = await fetch(`${base}/api/family/registration`, {
         method: 'PUT',

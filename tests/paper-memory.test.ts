@@ -76,7 +76,11 @@ describe.skipIf(usePostgres())('papers on the embedded database (issue 9, item 4
       const linked = /confirm-email\?token=([\w-]+)/;
       await p.waitForOutput(linked);
       const token = linked.exec(p.output())![1];
-      const opened = await fetch(`${base}/api/auth/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ token }) });
+      const opened = await fetch(`${base}/api/auth/confirm`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ token, password: account.password }),
+      });
       expect(opened.status).toBe(200);
       const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
       const registration = await fetch(`${base}/api/family/registration`, {

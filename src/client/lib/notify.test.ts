@@ -1,8 +1,10 @@
-// A later success clears the red notices still on screen, so an old error never sits beside it.
+// One notice at a time: a new one (success, info or error) takes the place of the one on screen, so
+// an old error never sits beside a success and two identical red notices never stack.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const shown: { id: string; color: string; onClose?: () => void }[] = [];
 const hidden: string[] = [];
+let cleaned = 0;
 vi.mock('@mantine/notifications', () => ({
   notifications: {
     show: (n: { color: string; onClose?: () => void }) => {
@@ -11,6 +13,9 @@ vi.mock('@mantine/notifications', () => ({
       return id;
     },
     hide: (id: string) => hidden.push(id),
+    clean: () => {
+      cleaned += 1;
+    },
   },
 }));
 
@@ -21,26 +26,25 @@ describe('notify', () => {
     notify.clearErrors();
     shown.length = 0;
     hidden.length = 0;
+    cleaned = 0;
   });
 
-  it('hides the errors on screen when a success is shown, and only those', async () => {
-    const first = notify.error('Failed to assign NGO. Please try again.');
-    const info = notify.info('Refreshing');
-    const second = notify.error('You have already requested this lawyer.');
+  it('clears what is on screen before each new notice, whatever its kind', () => {
+    notify.error('Failed to assign NGO. Please try again.');
+    notify.info('Refreshing');
+    notify.error('You have already requested this lawyer.');
     notify.success('NGO successfully assigned!');
-    expect(hidden.sort()).toEqual([first, second].sort());
-    expect(hidden).not.toContain(info);
-    expect(shown.at(-1)).toMatchObject({ color: 'green' });
+    expect(cleaned).toBe(4);
+    expect(shown.map((n) => n.color)).toEqual(['red', 'blue', 'red', 'green']);
   });
 
-  it('does not hide an error again once it was closed or cleared', async () => {
+  it('hides the errors still open when the page asks, and not one already closed', () => {
     const closed = notify.error('Old error');
     shown.find((n) => n.id === closed)?.onClose?.();
-    notify.success('Done');
-    expect(hidden).toEqual([]);
-    const cleared = notify.error('Another');
     notify.clearErrors();
-    notify.success('Done again');
-    expect(hidden).toEqual([cleared]);
+    expect(hidden).toEqual([]);
+    const open = notify.error('Another');
+    notify.clearErrors();
+    expect(hidden).toEqual([open]);
   });
 });
