@@ -18,8 +18,8 @@ export const CASE_TYPES = [
 ] as const;
 export type CaseType = (typeof CASE_TYPES)[number];
 
-export const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The languages and what each needs (name, script, direction, Intl tag) live in one list: languages.ts.
+export { LANGUAGES, type Language } from './languages.ts';
 
 /**
  * 'withdrawn': the family member took a pending request back before the lawyer answered.

@@ -4,6 +4,7 @@
 // One table (password_resets, with its purpose), one token maker, one way to spend a link.
 import { and, eq, gt, isNull, lt, or, isNotNull, sql } from 'drizzle-orm';
 import { CONFIRM_LINK_HOURS } from '#shared/constants.ts';
+import { LANGUAGES, type Language } from '#shared/languages.ts';
 import { RESET_LINK_MINUTES } from '#shared/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResets, users, type PendingSignup } from '../db/schema.ts';
@@ -61,7 +62,6 @@ export async function deleteDeadLinks(db: Db, userId: string) {
 
 /** Where the account's name goes in the email (filled in by the database). */
 const NAME_SLOT = '{{name}}';
-const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de'] as const;
 
 /**
  * Emails a link to whoever owns `email`, doing the same work whether or not anyone does: one
@@ -76,7 +76,7 @@ export async function sendLinkIfAccount(db: Db, email: string, purpose: LinkPurp
   const link = linkUrl(purpose, token, publicUrl);
   const mails = Object.fromEntries(
     LANGUAGES.map((language) => [language, linkEmail(purpose, { name: NAME_SLOT, language }, link)]),
-  ) as Record<(typeof LANGUAGES)[number], ReturnType<typeof linkEmail>>;
+  ) as Record<Language, ReturnType<typeof linkEmail>>;
   const address = email.trim().toLowerCase();
   const now = new Date();
   // The account of the address as its inbox reads it (a.b+x@gmail.com is ab@gmail.com's).
@@ -85,7 +85,7 @@ export async function sendLinkIfAccount(db: Db, email: string, purpose: LinkPurp
     await tx.execute(sql`
       insert into ${passwordResets} (id, user_id, purpose, expires_at)
       select ${sha256Hex(token)}, id, ${purpose}, ${expiry(purpose, now).toISOString()}::timestamptz from ${users} where ${owner}`);
-    // The email in the account's saved language, chosen by the database from all five renderings.
+    // The email in the account's saved language, chosen by the database from one rendering per language.
     const rows = sql.join(
       LANGUAGES.map((lang) => sql`(${lang}, ${mails[lang].subject}, ${mails[lang].text})`),
       sql`, `,
@@ -96,7 +96,10 @@ export async function sendLinkIfAccount(db: Db, email: string, purpose: LinkPurp
       select ${users.email}, m.subject, replace(m.text, ${NAME_SLOT}, ${users.name}), ${now.toISOString()}::timestamptz, ${EMAIL_PRIORITY.urgent}::smallint
       from ${users}
       join (values ${rows}) as m(lang, subject, text)
-        on m.lang = case when ${users.language} in ('hi', 'es', 'fr', 'de') then ${users.language} else 'en' end
+        on m.lang = case when ${users.language} in (${sql.join(
+          LANGUAGES.map((lang) => sql`${lang}`),
+          sql`, `,
+        )}) then ${users.language} else 'en' end
       where ${owner}`);
     await tx.execute(sql`
       insert into audit_events (actor_id, action, subject)

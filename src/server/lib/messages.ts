@@ -1,13 +1,14 @@
 // Emails and in-app notifications in the recipient's saved language. The texts
 // live in src/server/locales/<lang>/emails.json, checked like the UI's by tests/i18n-server.test.ts.
-import { LANGUAGES, type Language } from '#shared/constants.ts';
-import en from '../locales/en/emails.json' with { type: 'json' };
-import hi from '../locales/hi/emails.json' with { type: 'json' };
-import es from '../locales/es/emails.json' with { type: 'json' };
-import fr from '../locales/fr/emails.json' with { type: 'json' };
-import de from '../locales/de/emails.json' with { type: 'json' };
+import fs from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, isLanguage, localeTag, type Language } from '#shared/languages.ts';
 
-const TEXTS: Record<Language, Record<string, string>> = { en, hi, es, fr, de };
+const LOCALES = path.resolve(import.meta.dirname, '../locales');
+/** Every listed language's texts, read once at start-up (src/shared/languages.ts says how to add one). */
+const TEXTS = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(LOCALES, lang, 'emails.json'), 'utf8')) as Record<string, string>]),
+) as Record<Language, Record<string, string>>;
 
 /** Every message a person can receive; each has `<kind>.subject` and `<kind>.body` in every language. */
 export const MESSAGE_KINDS = [
@@ -41,17 +42,15 @@ export const MESSAGE_KINDS = [
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageParams = Record<string, string>;
 
-const LOCALE_TAG: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN', es: 'es', fr: 'fr', de: 'de' };
-
 export function asLanguage(value: string | null | undefined): Language {
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
+  return isLanguage(value) ? value : 'en';
 }
 
 /** A date of the calendar (YYYY-MM-DD) spelled out in the language, e.g. "3 December 2026". */
 export function formatDay(lang: Language, day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
-  return new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat(localeTag(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(d);
 }
 
 /** Parameters as the language shows them: dates spelled out, case types and roles translated. */
