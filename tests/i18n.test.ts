@@ -1,9 +1,9 @@
-// Every English text exists in Hindi, Spanish, French and German, is really translated, and keeps
-// its {{placeholders}} (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). English is the source: src/client/locales/en/<namespace>.json.
+// Every English text exists in every language of the list (src/shared/languages.ts), is really
+// translated (written in the language's script), and keeps its {{placeholders}} (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). English is the source: src/client/locales/en/<namespace>.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '#shared/constants.ts';
+import { LANGUAGE_INFO, LANGUAGES } from '#shared/languages.ts';
 import { CLIENT_ERROR_CODES, ERROR_CODES } from '#shared/errors.ts';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/client/locales');
@@ -15,7 +15,7 @@ const OTHERS = LANGUAGES.filter((l) => l !== 'en');
  * {{placeholders}} and punctuation are always allowed.
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  all: ['Rihaai', 'OK', 'NGO', 'NGOs', 'PDF', 'English', 'हिन्दी', 'Español', 'Français', 'Deutsch'],
+  all: ['Rihaai', 'OK', 'NGO', 'NGOs', 'PDF', ...Object.values(LANGUAGE_INFO).map((l) => l.name)],
   hi: [],
   es: [],
   fr: ['Message', 'Contact', 'Type', 'Dashboard', 'District'],
@@ -33,6 +33,12 @@ function read(lang: string, ns: string): Record<string, unknown> | undefined {
   if (!fs.existsSync(file)) return undefined;
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
+
+/** Letters of the language's script (for the Indian languages; Latin ones are checked against English). */
+const scriptOf = (lang: (typeof LANGUAGES)[number]) => {
+  const code = LANGUAGE_INFO[lang].script;
+  return code === 'Latn' ? undefined : new RegExp(`\\p{Script=${code}}`, 'u');
+};
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.-]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 const allowedAsIs = (lang: string, value: string) =>
@@ -80,6 +86,7 @@ describe('translations', () => {
 
         it(`${lang}: every value is translated and keeps its placeholders`, () => {
           const other = read(lang, ns) ?? {};
+          const script = scriptOf(lang);
           const untranslated: string[] = [];
           const broken: string[] = [];
           for (const [key, enValue] of Object.entries(en)) {
@@ -89,8 +96,8 @@ describe('translations', () => {
               continue;
             }
             if (value === enValue && !allowedAsIs(lang, value)) untranslated.push(`${key}: ${value}`);
-            if (lang === 'hi' && /\p{L}/u.test(value) && !/[\u0900-\u097f]/.test(value) && !allowedAsIs(lang, value))
-              untranslated.push(`${key}: not in Devanagari: ${value}`);
+            if (script && /\p{L}/u.test(value) && !script.test(value) && !allowedAsIs(lang, value))
+              untranslated.push(`${key}: not in ${LANGUAGE_INFO[lang].script}: ${value}`);
             if (placeholders(value).join() !== placeholders(String(enValue)).join()) broken.push(`${key}: ${value}`);
           }
           expect(untranslated, `${lang}/${ns}.json values left in English`).toEqual([]);
@@ -99,4 +106,23 @@ describe('translations', () => {
       }
     });
   }
+});
+
+describe('language chunks (src/client/locales/<code>.ts)', () => {
+  const chunk = (lang: string) => path.join(LOCALES, `${lang}.ts`);
+  it('every listed language has its chunk, so the browser offers and loads it', () => {
+    expect(LANGUAGES.filter((l) => !fs.existsSync(chunk(l)))).toEqual([]);
+  });
+
+  it('a chunk exists only once all its texts do: a language being translated is not offered', () => {
+    const chunks = fs
+      .readdirSync(LOCALES)
+      .filter((f) => /^[a-z]{2,3}\.ts$/.test(f))
+      .map((f) => f.replace(/\.ts$/, ''));
+    const incomplete = chunks.filter((lang) => namespaces.some((ns) => !fs.existsSync(path.join(LOCALES, lang, `${ns}.json`))));
+    expect(incomplete).toEqual([]);
+    for (const lang of chunks) {
+      expect(fs.readFileSync(chunk(lang), 'utf8'), `${lang}.ts loads its own directory`).toContain(`'./${lang}/*.json'`);
+    }
+  });
 });

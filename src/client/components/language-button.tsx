@@ -1,15 +1,12 @@
 import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import type { Language } from '#shared/constants.ts';
-import { LANGUAGE_NAMES } from '#client/lib/i18n.ts';
+import type { Language } from '#shared/languages.ts';
+import { LANGUAGE_NAMES, SPOKEN_LANGUAGES } from '#client/lib/i18n.ts';
 
-// Only languages whose texts exist are offered: a menu entry always really switches.
-const available = Object.keys(import.meta.glob('../locales/*/common.json'))
-  .map((p) => p.split('/')[2] as Language)
-  .filter((l) => l in LANGUAGE_NAMES);
-const ORDER: Language[] = ['en', 'hi', 'es', 'fr', 'de'];
-export const OFFERED_LANGUAGES = ORDER.filter((l) => available.includes(l));
+// Only languages whose texts are all there are offered, in the list's order (src/shared/languages.ts):
+// a menu entry always really switches.
+export const OFFERED_LANGUAGES = SPOKEN_LANGUAGES;
 
 type Props = { label: string; current: Language } & ComponentPropsWithoutRef<'button'>;
 

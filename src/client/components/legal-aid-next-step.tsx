@@ -13,7 +13,7 @@ export function HelplineLink() {
   const { t } = useTranslation('legalAid');
   return (
     <Anchor href={telHref(LEGAL_AID_HELPLINE)} fw={700} aria-label={t('helpline.call')}>
-      <IconPhone size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+      <IconPhone size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginInlineEnd: 4 }} />
       {LEGAL_AID_HELPLINE}
     </Anchor>
   );

@@ -3,7 +3,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { LANGUAGES, type Language } from '#shared/constants.ts';
+import { LANGUAGE_INFO, LANGUAGES, isLanguage, languageDir, type Language } from '#shared/languages.ts';
 import { LANGUAGE_COOKIE, SESSION_SCRIPT_ID } from '#shared/first-screens.ts';
 import enAccounts from '../locales/en/accounts.json';
 import enCommon from '../locales/en/common.json';
@@ -11,17 +11,18 @@ import enErrors from '../locales/en/errors.json';
 
 export const LANGUAGE_STORAGE_KEY = 'rihaai.language';
 
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  hi: 'हिन्दी',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-};
+/** Each language's name in itself, from the one list (src/shared/languages.ts). */
+export const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((l) => [l, LANGUAGE_INFO[l].name])) as Record<Language, string>;
 
 type LanguageFiles = Record<string, { default: Record<string, string> }>;
-/** One chunk per language with all its namespaces: a page's texts cost one request, not one per component. */
+/**
+ * One chunk per language with all its namespaces: a page's texts cost one request, not one per component.
+ * A language's chunk file (locales/<code>.ts) is written last, once all its texts are there: a listed
+ * language without it is neither offered nor loaded (src/shared/languages.ts).
+ */
 const languageChunks = import.meta.glob<{ default: LanguageFiles }>('../locales/*.ts');
+/** The listed languages whose texts are all there, in the menu's order. */
+export const SPOKEN_LANGUAGES: readonly Language[] = LANGUAGES.filter((l) => `../locales/${l}.ts` in languageChunks);
 const languageLoads = new Map<string, Promise<LanguageFiles>>();
 
 /** Starts downloading the current language's texts (a signed-in screen needs more than the sign-in screen's). */
@@ -49,7 +50,7 @@ function languageFiles(lng: string): Promise<LanguageFiles> {
 const FIRST_SCREEN_NAMESPACES = ['common', 'accounts', 'errors'];
 const BUNDLED = { en: { common: enCommon, accounts: enAccounts, errors: enErrors } };
 
-const asLanguage = (v: string | null | undefined) => ((LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : undefined);
+const asLanguage = (v: string | null | undefined) => (isLanguage(v) && SPOKEN_LANGUAGES.includes(v) ? v : undefined);
 
 /**
  * Keeps the choice in the cookie the server reads to draw a signed-in home in the page in it
@@ -119,7 +120,8 @@ export function initialLanguage(): Language {
 export function browserLanguage(preferred: readonly string[] = navigatorLanguages()): Language | undefined {
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0] ?? '';
-    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+    const lang = asLanguage(base);
+    if (lang) return lang;
   }
   return undefined;
 }
@@ -130,7 +132,7 @@ function navigatorLanguages(): readonly string[] {
 }
 
 /** Languages written in Devanagari: the app serves its own font for them, loaded only when shown. */
-const DEVANAGARI: readonly string[] = ['hi'];
+const DEVANAGARI: readonly string[] = LANGUAGES.filter((l) => LANGUAGE_INFO[l].script === 'Deva');
 /** A font that does not arrive in this time is not waited for: the text shows in whatever the device has. */
 const FONT_WAIT_MS = 3000;
 let devanagariFont: Promise<void> | undefined;
@@ -171,7 +173,7 @@ export const i18nReady = i18n
   .init({
     lng: initialLanguage(),
     fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
+    supportedLngs: [...SPOKEN_LANGUAGES],
     resources: BUNDLED,
     partialBundledLanguages: true,
     ns: FIRST_SCREEN_NAMESPACES,
@@ -183,10 +185,13 @@ export const i18nReady = i18n
     react: { useSuspense: true },
   });
 
-i18n.on('languageChanged', (lng) => {
+/** The page's language and direction (Urdu right to left); Mantine follows `dir` (app/providers.tsx). */
+function markDocument(lng: string) {
   document.documentElement.lang = lng;
-});
+  document.documentElement.dir = languageDir(lng);
+}
+i18n.on('languageChanged', markDocument);
 // Not when drawn at build time (src/client/first-screen/prerender.tsx), where there is no document.
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language || 'en';
+if (typeof document !== 'undefined') markDocument(i18n.language || 'en');
 
 export { i18n };

@@ -24,3 +24,5 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
+// Right-to-left touches Mantine's direction does not cover (icons that point).
+import './rtl.css';
