@@ -1,10 +1,11 @@
 import './phone-first.css';
+import './script-fonts.css';
 import { ActionIcon, Burger, Button, createTheme, Input, NavLink, type CSSVariablesResolver } from '@mantine/core';
+import { FONT_STACK } from '#client/lib/script-fonts.ts';
 
-// Devanagari needs a font that has it: system fonts first, then the app's own Noto Sans Devanagari
-// (served by the app, loaded only when Hindi is shown: lib/i18n.ts), then the common Indian ones.
-const fontStack =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", "Nirmala UI", Mangal, "Helvetica Neue", Arial, sans-serif';
+// Each Indian script in the app's Noto font (app/script-fonts.css, fetched only for a page that holds
+// that script), everything else in the device's fonts.
+const fontStack = FONT_STACK;
 
 /** Touch targets on cheap phones and for older eyes: nothing tappable below 48 px (WCAG 2.5.5, Android's 48 dp). */
 export const MIN_TOUCH = '3rem';
