@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { LANGUAGE_INFO, LANGUAGES, isLanguage, languageDir, type Language } from '#shared/languages.ts';
 import { LANGUAGE_COOKIE, SESSION_SCRIPT_ID } from '#shared/first-screens.ts';
+import { loadScriptFont } from './script-fonts.ts';
 import enAccounts from '../locales/en/accounts.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
@@ -131,41 +132,11 @@ function navigatorLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
-/** Languages written in Devanagari: the app serves its own font for them, loaded only when shown. */
-const DEVANAGARI: readonly string[] = LANGUAGES.filter((l) => LANGUAGE_INFO[l].script === 'Deva');
-/** A font that does not arrive in this time is not waited for: the text shows in whatever the device has. */
-const FONT_WAIT_MS = 3000;
-let devanagariFont: Promise<void> | undefined;
-
-/**
- * Loads the app's Devanagari font (both weights the screens use; 500 and 600 draw with 400 and 700)
- * and resolves once it can draw, or after FONT_WAIT_MS. Devanagari text must not be drawn before
- * this: Chromium keeps the fallback font (tofu boxes here) it picked for text shaped before the
- * @font-face rules arrived, even after the font loads, so the texts wait for it
- * (docs/decisions/0014-devanagari-font-before-text.md).
- */
-export function loadScriptFont(lng: string): Promise<void> {
-  if (!DEVANAGARI.includes(lng)) return Promise.resolve();
-  devanagariFont ??= Promise.race([
-    Promise.all([
-      import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
-      import('@fontsource/noto-sans-devanagari/devanagari-700.css'),
-    ])
-      .then(() => Promise.all(['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Devanagari"`, 'क'))))
-      .then(
-        () => undefined,
-        () => undefined,
-      ),
-    new Promise<void>((resolve) => setTimeout(resolve, FONT_WAIT_MS)),
-  ]);
-  return devanagariFont;
-}
-
 export const i18nReady = i18n
   .use(initReactI18next)
   .use(
     resourcesToBackend(async (lng: string, ns: string) => {
-      // A Devanagari language's texts are handed over only once its font can draw them.
+      // A language in an Indian script gets its texts only once the script's font can draw them.
       const [files] = await Promise.all([languageFiles(lng), loadScriptFont(lng)]);
       return files[`./${lng}/${ns}.json`]?.default ?? {};
     }),
@@ -194,4 +165,4 @@ i18n.on('languageChanged', markDocument);
 // Not when drawn at build time (src/client/first-screen/prerender.tsx), where there is no document.
 if (typeof document !== 'undefined') markDocument(i18n.language || 'en');
 
-export { i18n };
+export { i18n, loadScriptFont };
