@@ -1,29 +1,17 @@
 import './styles/public.ts';
-import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { languageDir } from '#shared/languages.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { queryClient } from '#client/lib/query-client.ts';
 import { NotificationsOnDemand } from '#client/components/notifications-on-demand.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-/** Mantine's direction follows the screen's language: Urdu is laid out right to left, mirrored. */
-function DirectionFollowsLanguage() {
-  const { setDirection } = useDirection();
-  useEffect(() => {
-    const follow = (lng: string) => setDirection(languageDir(lng));
-    follow(i18n.language || 'en');
-    i18n.on('languageChanged', follow);
-    return () => i18n.off('languageChanged', follow);
-  }, [setDirection]);
-  return null;
-}
-
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <DirectionProvider initialDirection={languageDir(i18n.language || 'en')} detectDirection={false}>
-      <DirectionFollowsLanguage />
+    // Mantine's direction follows html[dir], which lib/i18n.ts sets from the language (Urdu: rtl).
+    <DirectionProvider initialDirection={languageDir(i18n.language || 'en')}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           {/* One at a time, at the top: a notice never covers a form's button or the bottom bar on a phone

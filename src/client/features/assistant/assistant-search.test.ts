@@ -1,17 +1,16 @@
 // The assistant answers questions worded unlike its knowledge base, in every language, links to the
 // right screen for the asker's role, and says it does not know rather than guess.
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, ROLES, type Language, type Role } from '#shared/constants.ts';
+import { ROLES, type Role } from '#shared/constants.ts';
+import { LANGUAGE_INFO, LANGUAGES, type Language } from '#shared/languages.ts';
 import { paths } from '#client/app/paths.ts';
 import en from './knowledge/en.json';
-import hi from './knowledge/hi.json';
-import es from './knowledge/es.json';
-import fr from './knowledge/fr.json';
-import de from './knowledge/de.json';
 import { TOPIC_IDS, TOPIC_LINKS, type TopicId } from './knowledge/topics.ts';
 import { answerIn, createAssistant, normalizeTerm, type KnowledgeBase } from './assistant-search.ts';
 
-const KB = { en, hi, es, fr, de } as unknown as Record<Language, KnowledgeBase>;
+// Every listed language's knowledge base (src/shared/languages.ts); a missing one fails below.
+const files = import.meta.glob<{ default: KnowledgeBase }>('./knowledge/*.json', { eager: true });
+const KB = Object.fromEntries(LANGUAGES.map((l) => [l, files[`./knowledge/${l}.json`]?.default])) as Record<Language, KnowledgeBase>;
 const assistants = Object.fromEntries(LANGUAGES.map((l) => [l, createAssistant(KB[l])])) as Record<
   Language,
   ReturnType<typeof createAssistant>
@@ -21,6 +20,7 @@ const ask = (lang: Language, q: string, role: Role = 'Family-Member') => assista
 describe('knowledge base', () => {
   it.each(LANGUAGES)('%s has every topic, with question variants, keywords and an answer', (lang) => {
     const kb = KB[lang];
+    expect(kb, `missing knowledge/${lang}.json`).toBeDefined();
     expect(kb.language).toBe(lang);
     expect(Object.keys(kb.topics).sort()).toEqual([...TOPIC_IDS].sort());
     for (const id of TOPIC_IDS) {
@@ -40,10 +40,11 @@ describe('knowledge base', () => {
     }
   });
 
-  it('writes Hindi in Devanagari', () => {
+  it.each(LANGUAGES.filter((l) => LANGUAGE_INFO[l].script !== 'Latn'))('writes %s in its own script', (lang) => {
+    const script = new RegExp(`\\p{Script=${LANGUAGE_INFO[lang].script}}`, 'gu');
     for (const id of TOPIC_IDS) {
-      const devanagari = (hi.topics[id].answer.match(/[\u0900-\u097f]/g) ?? []).length;
-      expect(devanagari / hi.topics[id].answer.length, id).toBeGreaterThan(0.5);
+      const answer = KB[lang].topics[id].answer;
+      expect((answer.match(script) ?? []).length / answer.length, `${lang} ${id}`).toBeGreaterThan(0.5);
     }
   });
 
@@ -67,7 +68,7 @@ describe('knowledge base', () => {
 });
 
 // Questions as people type them: other words, misspellings, no question marks.
-const PARAPHRASED: Record<Language, [string, TopicId][]> = {
+const PARAPHRASED: Partial<Record<Language, [string, TopicId][]>> = {
   en: [
     ['my brother got arrested, how do i put his case in the app', 'register-case'],
     ['can somebody help me hire an advocate', 'find-lawyer'],
@@ -120,23 +121,45 @@ const PARAPHRASED: Record<Language, [string, TopicId][]> = {
     ['ich will ein Foto vom Kautionsbeschluss schicken', 'upload-bail-paper'],
     ['Passwort vergessen, was nun', 'account'],
   ],
+  mr: [
+    ['माझ्या भावाला पोलिसांनी पकडले, त्याचा खटला ॲपमध्ये कसा टाकू', 'register-case'],
+    ['आम्हाला चांगला ॲडव्होकेट कुठे मिळेल', 'find-lawyer'],
+    ['आमच्याकडे पैसे नाहीत, मोफत वकील कसे मिळतील', 'legal-aid'],
+    ['तो दोन वर्षे खटल्याशिवाय तुरुंगात आहे, त्याचे हक्क', 'undertrial-rights'],
+    ['जामीन आदेशाचा फोटो कसा पाठवू', 'upload-bail-paper'],
+    ['पासवर्ड आठवत नाही', 'account'],
+  ],
+  ur: [
+    ['میرے بیٹے کو پولیس نے پکڑ لیا، اس کا مقدمہ ایپ میں کیسے ڈالوں', 'register-case'],
+    ['ہمیں اچھا ایڈووکیٹ کہاں ملے گا', 'find-lawyer'],
+    ['ہمارے پاس پیسے نہیں، مفت وکیل کیسے ملے گا', 'legal-aid'],
+    ['وہ دو سال سے بغیر سماعت کے جیل میں بند ہے، اس کے حقوق', 'undertrial-rights'],
+    ['ضمانت کے حکم کی فوٹو کیسے بھیجوں', 'upload-bail-paper'],
+    ['پاس ورڈ یاد نہیں', 'account'],
+  ],
 };
 
-const OFF_TOPIC: Record<Language, string[]> = {
+const OFF_TOPIC: Partial<Record<Language, string[]>> = {
   en: ["what's the weather in Paris", 'recipe for biryani', 'who won the cricket match yesterday', 'tell me a joke'],
   hi: ['आज मौसम कैसा है', 'क्रिकेट का स्कोर बताओ', 'बिरयानी की रेसिपी'],
   es: ['¿qué tiempo hace hoy en Madrid?', 'receta de paella'],
   fr: ['quel temps fait-il à Paris ?', 'recette de la ratatouille'],
   de: ['wie wird das Wetter morgen?', 'Rezept für Apfelkuchen'],
+  mr: ['आज हवामान कसे आहे', 'क्रिकेटचा स्कोअर सांगा', 'बिर्याणीची कृती'],
+  ur: ['آج موسم کیسا ہے', 'کرکٹ کا اسکور بتاؤ', 'بریانی کی ترکیب'],
 };
 
 describe('answers to questions in other words', () => {
   for (const lang of LANGUAGES) {
-    it.each(PARAPHRASED[lang])(`${lang}: %s`, (question, topic) => {
+    it(`${lang}: has questions in other words to try`, () => {
+      expect(PARAPHRASED[lang]?.length, lang).toBeGreaterThanOrEqual(4);
+      expect(OFF_TOPIC[lang]?.length, lang).toBeGreaterThanOrEqual(2);
+    });
+    it.each(PARAPHRASED[lang] ?? [])(`${lang}: %s`, (question, topic) => {
       expect(ask(lang, question)?.topic).toBe(topic);
     });
     it(`${lang}: says it does not know instead of guessing`, () => {
-      for (const q of OFF_TOPIC[lang]) expect(ask(lang, q), q).toBeNull();
+      for (const q of OFF_TOPIC[lang] ?? []) expect(ask(lang, q), q).toBeNull();
       expect(ask(lang, '   ')).toBeNull();
     });
   }

@@ -2,7 +2,8 @@
 // and prefix matching), with light per-language normalisation so "registering" finds "register"
 // and "वकीलों" finds "वकील". No network: everything runs in the browser.
 import MiniSearch from 'minisearch';
-import type { Language, Role } from '#shared/constants.ts';
+import type { Role } from '#shared/constants.ts';
+import { LANGUAGE_INFO, type Language } from '#shared/languages.ts';
 import { TOPIC_IDS, TOPIC_LINKS, type Screen, type TopicId } from './knowledge/topics.ts';
 
 export interface Topic {
@@ -41,7 +42,8 @@ export function confident({ score, coverage }: { score: number; coverage: number
   return score >= 10 || (score >= 6 && coverage >= 0.3) || (score >= 3 && coverage >= 0.66);
 }
 
-const SUFFIXES: Record<Language, string[]> = {
+/** Common word endings stripped before matching; a language without a list is matched by whole words and prefixes. */
+const SUFFIXES: Partial<Record<Language, string[]>> = {
   en: ['ing', 'ed', 'es', 's'],
   es: ['es', 's'],
   fr: ['es', 's', 'e'],
@@ -49,6 +51,9 @@ const SUFFIXES: Record<Language, string[]> = {
   hi: ['ियों', 'ियां', 'ाओं', 'ाएं', 'ूंगा', 'ूंगी', 'ेंगे', 'ों', 'ें', 'ीं', 'ूं', 'ां', 'ना', 'ने', 'नी', 'ा', 'े', 'ी', 'ो'],
 };
 // Longest first, so 'ियों' is stripped before 'ों'.
+/** Indian scripts spend fewer code units per word than Latin letters. */
+const shortWords = (language: Language) => LANGUAGE_INFO[language].script !== 'Latn';
+
 for (const list of Object.values(SUFFIXES)) list.sort((a, b) => b.length - a.length);
 
 /** Lower case, no Latin accents, no nukta, chandrabindu spelt as anusvara. */
@@ -66,8 +71,8 @@ export function foldTerm(term: string): string {
 /** The folded term with one common inflection removed ("registering" → "register", "वकीलों" → "वकील"). */
 export function normalizeTerm(term: string, language: Language): string {
   const t = foldTerm(term);
-  const min = language === 'hi' ? 2 : 4;
-  const suffix = SUFFIXES[language].find((s) => t.endsWith(s) && t.length - s.length >= min);
+  const min = shortWords(language) ? 2 : 4;
+  const suffix = (SUFFIXES[language] ?? []).find((s) => t.endsWith(s) && t.length - s.length >= min);
   return suffix ? t.slice(0, -suffix.length) : t;
 }
 
@@ -122,9 +127,9 @@ export function createAssistant(kb: KnowledgeBase): Assistant {
     processTerm,
     searchOptions: {
       boostDocument: (id) => weights.get(String(id)) ?? 1,
-      // Devanagari spends fewer code units per word: allow prefix and fuzzy matching earlier.
-      prefix: (term) => term.length >= (kb.language === 'hi' ? 3 : 4),
-      fuzzy: (term) => (term.length >= (kb.language === 'hi' ? 4 : 5) ? 0.2 : false),
+      // Indian scripts spend fewer code units per word: allow prefix and fuzzy matching earlier.
+      prefix: (term) => term.length >= (shortWords(kb.language) ? 3 : 4),
+      fuzzy: (term) => (term.length >= (shortWords(kb.language) ? 4 : 5) ? 0.2 : false),
       combineWith: 'OR',
     },
   });

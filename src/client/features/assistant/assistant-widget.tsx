@@ -1,6 +1,6 @@
 // The chat assistant's button on the home screens (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). Only this small button loads
 // with the page; the panel, MiniSearch and the knowledge base load when it is first opened.
-import { ActionIcon, Affix, Loader, Paper, useDirection } from '@mantine/core';
+import { ActionIcon, Affix, Loader, Paper } from '@mantine/core';
 import { IconMessageCircleQuestion, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,6 @@ export function AssistantWidget({ role }: { role: Role }) {
   const [opened, setOpened] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  // At the end of the line the page reads: right, or left in Urdu (the panel uses inset-inline-end).
-  const { dir } = useDirection();
   const close = () => {
     setOpened(false);
     button.current?.focus();
@@ -36,7 +34,8 @@ export function AssistantWidget({ role }: { role: Role }) {
           <AssistantPanel id={ASSISTANT_PANEL_ID} role={role} opened={opened} onClose={close} />
         </Suspense>
       )}
-      <Affix position={dir === 'rtl' ? { left: 16, bottom: 80 } : { right: 16, bottom: 80 }} zIndex={150}>
+      {/* Mantine's Affix places `right` at the inline end: the left in Urdu, beside the panel (inset-inline-end). */}
+      <Affix position={{ right: 16, bottom: 80 }} zIndex={150}>
         <ActionIcon
           ref={button}
           id={ASSISTANT_TOGGLE_ID}

@@ -1,15 +1,16 @@
 // Questions about the asker's own record ("what is my case status", "who is my lawyer", "my NGO",
-// "next hearing date", "release date"), recognised in all five languages and answered from
+// "next hearing date", "release date"), recognised in every language that lists its words here (English otherwise) and answered from
 // /api/family/summary instead of the general knowledge base.
 import type { PersonalSummary } from '#shared/assistant.ts';
-import type { Language } from '#shared/constants.ts';
+import type { Language } from '#shared/languages.ts';
 import type { Screen } from './knowledge/topics.ts';
 import { foldTerm } from './assistant-search.ts';
 
 export const PERSONAL_INTENTS = ['hearing', 'release', 'ngo', 'lawyer', 'status'] as const;
 export type PersonalIntent = (typeof PERSONAL_INTENTS)[number];
 
-type Words = Record<Language, string[]>;
+/** Per language; a language without words here is recognised through the English ones. */
+type Words = Partial<Record<Language, string[]>>;
 
 /** Words (prefixes of a word) or phrases that name the subject. */
 const SUBJECT: Record<PersonalIntent, Words> = {
@@ -19,6 +20,8 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     es: ['audiencia', 'vista', 'fecha del juicio', 'juicio'],
     fr: ['audience', 'date du proces', 'proces'],
     de: ['anhorung', 'verhandlung', 'gerichtstermin', 'termin'],
+    ur: ['سماعت', 'پیشی'],
+    mr: ['सुनावणी', 'तारीख', 'पेशी'],
   },
   release: {
     en: ['release', 'get out', 'come out', 'come home'],
@@ -26,6 +29,8 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     es: ['liberacion', 'libertad', 'salir', 'saldra', 'liberado', 'liberada'],
     fr: ['liberation', 'libere', 'sortie', 'sortir', 'sortira'],
     de: ['entlassung', 'freilassung', 'freigelassen', 'rauskommen', 'entlassen'],
+    ur: ['رہائی', 'رہا', 'چھوٹ', 'باہر'],
+    mr: ['सुटका', 'सुटेल', 'सुटणार', 'बाहेर'],
   },
   ngo: {
     en: ['ngo', 'rehabilitation', 'rehab'],
@@ -33,6 +38,8 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     es: ['ong', 'rehabilitacion', 'centro'],
     fr: ['ong', 'reinsertion', 'rehabilitation'],
     de: ['ngo', 'hilfsorganisation', 'rehabilitation', 'organisation'],
+    ur: ['این جی او', 'ngo', 'بحالی'],
+    mr: ['एनजीओ', 'ngo', 'संस्था', 'पुनर्वसन'],
   },
   lawyer: {
     en: ['lawyer', 'advocate', 'attorney', 'vakil'],
@@ -40,6 +47,8 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     es: ['abogad'],
     fr: ['avocat'],
     de: ['anwalt', 'anwaltin', 'rechtsanwalt'],
+    ur: ['وکیل'],
+    mr: ['वकील', 'वकिल', 'अधिवक्ता'],
   },
   status: {
     en: ['status', 'progress', 'update', 'where is my case', 'how is my case', 'what happened'],
@@ -47,6 +56,8 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     es: ['estado', 'situacion', 'como va', 'que paso'],
     fr: ['statut', 'etat', 'ou en est', 'avancement'],
     de: ['stand', 'status', 'wie steht', 'sachstand'],
+    ur: ['صورتحال', 'حالت', 'کیا ہوا', 'کہاں تک'],
+    mr: ['स्थिती', 'स्टेटस', 'काय झाले', 'कुठपर्यंत'],
   },
 };
 
@@ -57,6 +68,8 @@ const MINE: Words = {
   es: ['mi', 'mis', 'nuestro', 'nuestra', 'quien'],
   fr: ['mon', 'ma', 'mes', 'notre', 'qui est'],
   de: ['mein', 'meine', 'meinen', 'meinem', 'meiner', 'meines', 'unser', 'unsere', 'wer ist'],
+  ur: ['میرا', 'میری', 'میرے', 'ہمارا', 'ہماری', 'ہمارے', 'کون'],
+  mr: ['माझा', 'माझी', 'माझे', 'माझ्या', 'आमचा', 'आमची', 'आमचे', 'आमच्या', 'कोण'],
 };
 /** Question words that ask for a particular one ("who is", "which"). */
 const WHO: Words = {
@@ -65,6 +78,8 @@ const WHO: Words = {
   es: ['quien', 'cual'],
   fr: ['qui', 'quel', 'quelle'],
   de: ['wer', 'welche', 'welcher', 'welches'],
+  ur: ['کون', 'کونسا', 'کونسی'],
+  mr: ['कोण', 'कोणता', 'कोणती', 'कोणते'],
 };
 const WHEN: Words = {
   en: ['when', 'next', 'date'],
@@ -72,10 +87,12 @@ const WHEN: Words = {
   es: ['cuando', 'proxima', 'proximo', 'fecha'],
   fr: ['quand', 'prochaine', 'prochain', 'date'],
   de: ['wann', 'nachste', 'nachsten', 'datum'],
+  ur: ['کب', 'اگلی', 'اگلا', 'تاریخ'],
+  mr: ['कधी', 'केव्हा', 'पुढची', 'पुढील', 'तारीख'],
 };
 
 function words(text: string): string[] {
-  return text.split(/[\s.,;:!?¿¡"'’()/-]+/u).filter(Boolean);
+  return text.split(/[\s.,;:!?¿¡"'’()/\-؟،۔।]+/u).filter(Boolean);
 }
 
 /** Folded, without Latin accents or the umlaut marks (foldTerm), so "Anhörung" meets "anhorung". */
@@ -93,9 +110,13 @@ function has(question: string, tokens: string[], list: string[], prefix: boolean
 
 /** A possessive right before the subject word: "my lawyer", "मेरा वकील", "mi abogado", "meines Anwalts". */
 function ownSubject(tokens: string[], langs: Language[], intent: PersonalIntent): boolean {
-  const mine = new Set(langs.flatMap((l) => MINE[l].map(fold)));
-  const subject = langs.flatMap((l) => SUBJECT[intent][l].map(fold)).filter((w) => !w.includes(' '));
-  return tokens.some((t, i) => i > 0 && mine.has(tokens[i - 1] ?? '') && subject.some((w) => t.startsWith(w)));
+  const mine = new Set(langs.flatMap((l) => (MINE[l] ?? []).map(fold)));
+  const subjects = langs.flatMap((l) => (SUBJECT[intent][l] ?? []).map(fold));
+  const subject = subjects.filter((w) => !w.includes(' '));
+  // A subject of several words ("این جی او") right after the possessive.
+  const joined = ` ${tokens.join(' ')} `;
+  const phrase = subjects.filter((w) => w.includes(' ')).some((w) => [...mine].some((m) => joined.includes(` ${m} ${w} `)));
+  return phrase || tokens.some((t, i) => i > 0 && mine.has(tokens[i - 1] ?? '') && subject.some((w) => t.startsWith(w)));
 }
 
 /**
@@ -106,7 +127,7 @@ function ownSubject(tokens: string[], langs: Language[], intent: PersonalIntent)
 export function detectPersonalIntent(question: string, language: Language): PersonalIntent | null {
   const tokens = words(fold(question));
   const langs: Language[] = language === 'en' ? ['en'] : [language, 'en'];
-  const any = (table: Words, prefix: boolean) => langs.some((l) => has(question, tokens, table[l], prefix));
+  const any = (table: Words, prefix: boolean) => langs.some((l) => has(question, tokens, table[l] ?? [], prefix));
   const mine = any(MINE, false);
   for (const intent of PERSONAL_INTENTS) {
     if (!any(SUBJECT[intent], true)) continue;
