@@ -108,10 +108,12 @@ export type NgoList = z.infer<typeof NgoListSchema>;
 
 export const NgoIdParamsSchema = z.strictObject({ id: z.uuid() });
 
+/** Members a page of an NGO's assigned family members (docs/decisions/0044-keyset-pages-for-the-heavy-tail.md). */
 export const NGO_MEMBERS_PAGE_SIZE = 25;
 
 export const NgoMembersQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** A previous page's nextCursor: the page after it. Absent: the newest assignments. */
+  after: z.string().min(1).max(200).optional(),
 });
 
 export const NgoMemberSchema = z.object({
@@ -126,8 +128,9 @@ export type NgoMember = z.infer<typeof NgoMemberSchema>;
 export const NgoMembersPageSchema = z.object({
   ngo: NgoSchema,
   items: z.array(NgoMemberSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  /** Everyone assigned now: the NGO's kept count, not counted per request. */
   total: z.number().int(),
+  /** The next page's `after`; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type NgoMembersPage = z.infer<typeof NgoMembersPageSchema>;

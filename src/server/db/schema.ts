@@ -437,7 +437,8 @@ export const ngoAssignments = pgTable(
     assignedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     assignedAt: createdAt(),
   },
-  (t) => [index('ngo_assignments_ngo_idx').on(t.ngoId)],
+  // An NGO's members in keyset pages, newest first (drizzle/0025_keyset_pages.sql).
+  (t) => [index('ngo_assignments_ngo_page_idx').on(t.ngoId, t.assignedAt, t.familyMemberId)],
 );
 
 export const documents = pgTable(
@@ -609,7 +610,8 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // Keyset pages newest first, the id as tie-break (drizzle/0025_keyset_pages.sql).
+    index('notifications_user_page_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),

@@ -1,7 +1,7 @@
 // /ngos: the jail authority's NGO management (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong; not in the original, where NGOs were
-// edited by hand in the database): list, add, edit, and who is assigned to each.
-import { Badge, Button, Card, Group, List, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+// edited by hand in the database): list, add, edit, and who is assigned to each (a page at a time, 'Show more').
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { NgoFormModal } from './ngo-form.tsx';
 import { ngoMembersQuery, ngosQuery } from './ngos.api.ts';
 import { PhoneText } from '#client/components/phone-text.tsx';
 import { QueryError } from '#client/components/query-error.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
 
 export function NgosPage() {
   const { t } = useTranslation('ngos');
@@ -97,12 +98,10 @@ function NgoCard({ ngo, onEdit }: { ngo: Ngo; onEdit: () => void }) {
 
 function AssignedMembers({ ngoId }: { ngoId: string }) {
   const { t, i18n } = useTranslation('ngos');
-  const [page, setPage] = useState(1);
-  const query = useQuery(ngoMembersQuery(ngoId, page));
+  const query = useInfiniteQuery(ngoMembersQuery(ngoId));
   if (query.isPending) return <Loading label={t('loading')} />;
-  if (query.error) return <QueryError error={query.error} />;
+  if (query.error && !query.data) return <QueryError error={query.error} />;
   const data = query.data;
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm" id={`${ngoId}-assigned`}>
@@ -122,18 +121,7 @@ function AssignedMembers({ ngoId }: { ngoId: string }) {
           </List.Item>
         ))}
       </List>
-      {pages > 1 && (
-        <nav aria-label={t('assigned.pages')}>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getItemProps={(p) => ({ 'aria-label': t('page', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
-            getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-          />
-        </nav>
-      )}
+      <ShowMore query={query} label={t('assigned.more')} />
     </Stack>
   );
 }

@@ -1,13 +1,13 @@
 // NGO management API (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). Keys start with 'ngos' (the dashboard refreshes them after an assignment).
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { NgoListSchema, NgoMembersPageSchema, NgoSchema, type NgoInput, type NgoUpdate } from '#shared/ngos.ts';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { NgoListSchema, NgoMembersPageSchema, NgoSchema, type NgoInput, type NgoMembersPage, type NgoUpdate } from '#shared/ngos.ts';
 import { api } from '#client/lib/api-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 
 export const ngoKeys = {
   all: rootKeys.ngos,
   list: (availableOnly: boolean) => [...rootKeys.ngos, 'list', availableOnly] as const,
-  members: (id: string, page: number) => [...rootKeys.ngos, 'members', id, page] as const,
+  members: (id: string) => [...rootKeys.ngos, 'members', id] as const,
 };
 
 export const ngosQuery = queryOptions({
@@ -15,11 +15,23 @@ export const ngosQuery = queryOptions({
   queryFn: () => api('GET', '/api/ngos', NgoListSchema),
 });
 
-export const ngoMembersQuery = (id: string, page: number) =>
-  queryOptions({
-    queryKey: ngoKeys.members(id, page),
-    queryFn: () => api('GET', `/api/ngos/${id}/members?page=${page}`, NgoMembersPageSchema),
-    placeholderData: keepPreviousData,
+// An NGO's members a page at a time, shown as one list: "Show more" asks for the page after the last
+// one shown (docs/decisions/0044-keyset-pages-for-the-heavy-tail.md).
+export const ngoMembersQuery = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: ngoKeys.members(id),
+    queryFn: ({ pageParam }) =>
+      api(
+        'GET',
+        pageParam === null ? `/api/ngos/${id}/members` : `/api/ngos/${id}/members?after=${encodeURIComponent(pageParam)}`,
+        NgoMembersPageSchema,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data): NgoMembersPage => {
+      const last = data.pages.at(-1)!;
+      return { ...last, items: data.pages.flatMap((p) => p.items) };
+    },
   });
 
 export function useSaveNgo() {

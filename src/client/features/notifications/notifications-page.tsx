@@ -1,11 +1,12 @@
-// /notifications: newest first, each linking to its screen; mark one or all as read.
+// /notifications: newest first, a page at a time ('Show more'), each linking to its screen; mark one or all as read.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '#shared/notifications.ts';
 import { Page } from '#client/components/page.tsx';
 import { QueryList } from '#client/components/query-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { notificationsQuery, useMarkAllRead, useMarkRead } from './notifications.api.ts';
@@ -13,7 +14,7 @@ import { notificationsQuery, useMarkAllRead, useMarkRead } from './notifications
 export function NotificationsPage() {
   const { t, i18n } = useTranslation('deadlines');
   const errorText = useErrorText();
-  const query = useQuery(notificationsQuery(i18n.resolvedLanguage ?? 'en'));
+  const query = useInfiniteQuery(notificationsQuery(i18n.resolvedLanguage ?? 'en'));
   const markAll = useMarkAllRead();
   const unread = query.data?.unread ?? 0;
   return (
@@ -42,6 +43,7 @@ export function NotificationsPage() {
       >
         {(n) => <Item key={n.id} item={n} />}
       </QueryList>
+      <ShowMore query={query} label={t('notifications.showMore')} />
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 // The bell and the notification list. Keys start with 'notifications'; the
 // texts come rendered in the account's saved language, so the language is part of the key.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { NotificationListSchema, NotificationPreferencesSchema, UnreadCountSchema } from '#shared/notifications.ts';
+import { NotificationListSchema, NotificationPreferencesSchema, UnreadCountSchema, type NotificationList } from '#shared/notifications.ts';
 import { api } from '#client/lib/api-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 
@@ -19,10 +19,23 @@ export const unreadCountQuery = queryOptions({
   refetchInterval: 60_000,
 });
 
+// Newest first, a page at a time, shown as one list: "Show more" asks for the page after the last one
+// shown (docs/decisions/0044-keyset-pages-for-the-heavy-tail.md). The unread count is the latest page's.
 export const notificationsQuery = (language: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: notificationKeys.list(language),
-    queryFn: () => api('GET', '/api/notifications', NotificationListSchema),
+    queryFn: ({ pageParam }) =>
+      api(
+        'GET',
+        pageParam === null ? '/api/notifications' : `/api/notifications?before=${encodeURIComponent(pageParam)}`,
+        NotificationListSchema,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data): NotificationList => {
+      const last = data.pages.at(-1)!;
+      return { ...last, items: data.pages.flatMap((p) => p.items) };
+    },
   });
 
 export const preferencesQuery = queryOptions({

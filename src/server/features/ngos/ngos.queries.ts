@@ -1,10 +1,11 @@
 // NGO management by the jail authority (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong: add, edit seats; who is assigned to each).
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ngo, NgoChoice, NgoChoices, NgoMembersPage } from '#shared/ngos.ts';
 import { NGO_CHOICES_LIMIT, NGO_MEMBERS_PAGE_SIZE } from '#shared/ngos.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedSqlByKey } from '../../db/prepared.ts';
-import { familyMembers, ngoAssignments, ngos, users } from '../../db/schema.ts';
+import { preparedSelect, preparedSqlByKey } from '../../db/prepared.ts';
+import { encodeTimeCursor, exactTimeText, type TimeCursor } from '../../lib/time-cursor.ts';
+import { familyMembers, ngoAssignments, ngos } from '../../db/schema.ts';
 
 import { NEARNESS } from '#shared/locations.ts';
 import { hasFreeSeat, ngoNotFound } from '../../policies/ngo.policy.ts';
@@ -111,33 +112,52 @@ export async function findNgo(db: Db, id: string): Promise<Ngo | undefined> {
   return row;
 }
 
-/** The family members assigned to an NGO, newest assignment first, one page at a time. */
-export async function listNgoMembers(db: Db, id: string, page: number): Promise<NgoMembersPage> {
-  const pageSize = NGO_MEMBERS_PAGE_SIZE;
-  const [ngo, items] = await Promise.all([
+// An NGO's members in keyset pages (docs/decisions/0044-keyset-pages-for-the-heavy-tail.md): a range of
+// ngo_assignments_ngo_page_idx (drizzle/0025_keyset_pages.sql) read backwards from the cursor and cut at
+// a page plus one, so a page of an NGO with 5,000 members costs what a page of one with 30 does. The
+// name and email are the member's kept copies (family_members.name, email): no join to users.
+// The first page starts after every assignment, so there is one statement text, not two.
+const AFTER_ALL = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
+
+const ngoMembersPage = preparedSelect((db) =>
+  db
+    .select({
+      id: familyMembers.userId,
+      name: familyMembers.name,
+      email: familyMembers.email,
+      phone: familyMembers.phone,
+      assignedAt: ngoAssignments.assignedAt,
+      at: exactTimeText(ngoAssignments.assignedAt),
+    })
+    .from(ngoAssignments)
+    .innerJoin(familyMembers, eq(familyMembers.userId, ngoAssignments.familyMemberId))
+    .where(
+      and(
+        eq(ngoAssignments.ngoId, sql.placeholder('ngoId')),
+        sql`(${ngoAssignments.assignedAt}, ${ngoAssignments.familyMemberId}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::uuid)`,
+      ),
+    )
+    .orderBy(desc(ngoAssignments.assignedAt), desc(ngoAssignments.familyMemberId))
+    .limit(NGO_MEMBERS_PAGE_SIZE + 1),
+);
+
+/**
+ * The family members assigned to an NGO, newest assignment first, a page at a time: `after` is a
+ * page's nextCursor. The total is the NGO's kept count (drizzle/0015_ngo_assigned_count.sql).
+ */
+export async function listNgoMembers(db: Db, id: string, after?: TimeCursor): Promise<NgoMembersPage> {
+  const cursor = after ?? AFTER_ALL;
+  const [ngo, rows] = await Promise.all([
     findNgo(db, id),
-    db
-      .select({
-        id: familyMembers.userId,
-        name: users.name,
-        email: users.email,
-        phone: familyMembers.phone,
-        assignedAt: ngoAssignments.assignedAt,
-      })
-      .from(ngoAssignments)
-      .innerJoin(familyMembers, eq(familyMembers.userId, ngoAssignments.familyMemberId))
-      .innerJoin(users, eq(users.id, familyMembers.userId))
-      .where(eq(ngoAssignments.ngoId, id))
-      .orderBy(desc(ngoAssignments.assignedAt), asc(users.name))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    ngoMembersPage(db).execute({ ngoId: id, beforeAt: cursor.at, beforeId: cursor.id }),
   ]);
   if (!ngo) throw ngoNotFound();
+  const page = rows.slice(0, NGO_MEMBERS_PAGE_SIZE);
+  const last = page[page.length - 1];
   return {
     ngo,
-    items: items.map((m) => ({ ...m, assignedAt: m.assignedAt.toISOString() })),
-    page,
-    pageSize,
+    items: page.map(({ at: _at, ...m }) => ({ ...m, assignedAt: new Date(m.assignedAt).toISOString() })),
     total: ngo.assignedCount,
+    nextCursor: rows.length > NGO_MEMBERS_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at, id: last.id }) : null,
   };
 }

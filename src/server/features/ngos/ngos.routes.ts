@@ -48,6 +48,6 @@ export async function ngosRoutes(base: FastifyInstance) {
         response: { 200: schemas.NgoMembersPageSchema },
       },
     },
-    async (req) => ngos.listMembers(deps, requireUser(req), req.params.id, req.query.page),
+    async (req) => ngos.listMembers(deps, requireUser(req), req.params.id, req.query.after),
   );
 }

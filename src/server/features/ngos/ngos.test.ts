@@ -195,13 +195,20 @@ describe('NGO management', () => {
     const p1 = await t.request('GET', `/api/ngos/${ngo.id}/members`, { cookie: jail });
     expect(p1.statusCode, p1.body).toBe(200);
     const page1 = p1.json<NgoMembersPage>();
-    expect(page1).toMatchObject({ ngo: { id: ngo.id, assignedCount: 27 }, total: 27, page: 1, pageSize: 25 });
+    expect(page1).toMatchObject({ ngo: { id: ngo.id, assignedCount: 27 }, total: 27 });
     expect(page1.items).toHaveLength(25);
     expect(page1.items[0]).toMatchObject({ name: 'Assigned 26', phone: '9876543210' });
-    const page2 = (await t.request('GET', `/api/ngos/${ngo.id}/members?page=2`, { cookie: jail })).json<NgoMembersPage>();
+    expect(page1.nextCursor).toEqual(expect.any(String));
+    const page2 = (
+      await t.request('GET', `/api/ngos/${ngo.id}/members?after=${encodeURIComponent(page1.nextCursor!)}`, { cookie: jail })
+    ).json<NgoMembersPage>();
+    expect(page2).toMatchObject({ total: 27, nextCursor: null });
     expect([...page1.items, ...page2.items].map((m) => m.name).sort()).toEqual(names.sort());
     expect((await t.request('GET', '/api/ngos/00000000-0000-4000-8000-000000000000/members', { cookie: jail })).statusCode).toBe(404);
-    expect((await t.request('GET', `/api/ngos/${ngo.id}/members?page=0`, { cookie: jail })).statusCode).toBe(400);
+    expect((await t.request('GET', `/api/ngos/${ngo.id}/members?page=2`, { cookie: jail })).statusCode).toBe(400);
+    const forged = await t.request('GET', `/api/ngos/${ngo.id}/members?after=not-a-cursor`, { cookie: jail });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ error: { code: 'validation', details: [{ path: 'after' }] } });
   });
 
   it('refuses every NGO route to the other roles (403) and anonymously (401)', async () => {

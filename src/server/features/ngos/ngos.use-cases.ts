@@ -11,6 +11,7 @@ import { toStoredLocation } from '#shared/locations.ts';
 import type { Db } from '../../db/client.ts';
 import { ngos } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
+import { decodeTimeCursor } from '../../lib/time-cursor.ts';
 import { capacityRefusal, ngoChanged, ngoNotFound } from '../../policies/ngo.policy.ts';
 import { findNgo, listNgoChoices, listNgoMembers, listNgos } from './ngos.queries.ts';
 
@@ -41,9 +42,10 @@ export async function update({ db }: Deps, actor: Actor, id: string, input: NgoU
   return updateNgo(db, id, input, actor.id);
 }
 
-export async function listMembers({ db }: Deps, actor: Actor, id: string, page: number) {
+/** A page of the NGO's assigned family members; `after` is the previous page's nextCursor (400 when the server did not write it). */
+export async function listMembers({ db }: Deps, actor: Actor, id: string, after: string | undefined) {
   authorizeNgo(actor, 'read-members');
-  return listNgoMembers(db, id, page);
+  return listNgoMembers(db, id, after === undefined ? undefined : decodeTimeCursor(after));
 }
 
 async function createNgo(db: Db, input: NgoInput, actorId: string): Promise<Ngo> {
