@@ -238,8 +238,11 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
     ),
   };
   const current = STEPS[step] ?? 'person';
+  // Keyed apart from Next: Submit takes Next's place on the last step, and were it the same button
+  // turned into a submit during Next's click, that click would also send the form (every field of
+  // the last step marked wrong before the person has seen it).
   const submitButton = (
-    <Button type="submit" loading={save.isPending} fullWidth={!stepped}>
+    <Button key="submit" type="submit" loading={save.isPending} fullWidth={!stepped}>
       {t('form.submit')}
     </Button>
   );
@@ -274,7 +277,7 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
                     <span />
                   )}
                   {step < STEPS.length - 1 ? (
-                    <Button type="button" onClick={next}>
+                    <Button key="next" type="button" onClick={next}>
                       {t('steps.next')}
                     </Button>
                   ) : (

@@ -2,7 +2,7 @@
 // A requested lawyer's card stays where it was, showing "Requested" and its own Withdraw, until the
 // person presses Refresh Lawyers: were it to leave at once, the next lawyer's button would slide
 // under the finger and a double tap would ask two lawyers. Request buttons also rest while a request
-// is on its way and a moment after.
+// is on its way and a moment after. A requested card leads on to Case Status, where the request is followed.
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ import { LegalAidNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { telHref } from '#client/lib/tel.ts';
 import { lawyersQuery, useRequestLawyer } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
-import { WithdrawRequestButton } from './withdraw-request-button.tsx';
+import { WithdrawRequestButton, WRAPPING_LABEL } from './withdraw-request-button.tsx';
 
 /** How long request buttons rest after a request has settled (a double tap's second tap lands in it). */
 const REST_AFTER_REQUEST_MS = 800;
@@ -214,6 +214,10 @@ function LawyerCardView({
               <IconCircleCheck size={22} aria-hidden color="var(--mantine-color-green-9)" />
               <Text fw={600}>{t('search.requestedBadge')}</Text>
             </Group>
+            {/* The notice says the request is on Case Status: the way there, from the card itself. */}
+            <Button component={Link} to={paths.familyCase} variant="light" styles={WRAPPING_LABEL}>
+              {t('search.toCaseStatus')}
+            </Button>
             <WithdrawRequestButton request={request} onWithdrawn={onWithdrawn} />
           </Stack>
         ) : (
