@@ -129,6 +129,14 @@ const PARAPHRASED: Partial<Record<Language, [string, TopicId][]>> = {
     ['जामीन आदेशाचा फोटो कसा पाठवू', 'upload-bail-paper'],
     ['पासवर्ड आठवत नाही', 'account'],
   ],
+  bn: [
+    ['আমার ভাইকে পুলিশ ধরেছে, তার মামলা অ্যাপে কীভাবে দেব', 'register-case'],
+    ['আমাদের ভালো অ্যাডভোকেট কোথায় পাব', 'find-lawyer'],
+    ['আমাদের টাকা নেই, বিনামূল্যে উকিল কীভাবে পাব', 'legal-aid'],
+    ['সে দুই বছর ধরে বিচার ছাড়াই জেলে আছে, তার অধিকার', 'undertrial-rights'],
+    ['জামিনের আদেশের ছবি কীভাবে পাঠাব', 'upload-bail-paper'],
+    ['পাসওয়ার্ড মনে নেই', 'account'],
+  ],
   ur: [
     ['میرے بیٹے کو پولیس نے پکڑ لیا، اس کا مقدمہ ایپ میں کیسے ڈالوں', 'register-case'],
     ['ہمیں اچھا ایڈووکیٹ کہاں ملے گا', 'find-lawyer'],
@@ -146,6 +154,7 @@ const OFF_TOPIC: Partial<Record<Language, string[]>> = {
   fr: ['quel temps fait-il à Paris ?', 'recette de la ratatouille'],
   de: ['wie wird das Wetter morgen?', 'Rezept für Apfelkuchen'],
   mr: ['आज हवामान कसे आहे', 'क्रिकेटचा स्कोअर सांगा', 'बिर्याणीची कृती'],
+  bn: ['আজ আবহাওয়া কেমন', 'ক্রিকেটের স্কোর বলুন', 'বিরিয়ানির রেসিপি'],
   ur: ['آج موسم کیسا ہے', 'کرکٹ کا اسکور بتاؤ', 'بریانی کی ترکیب'],
 };
 

@@ -22,6 +22,7 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     de: ['anhorung', 'verhandlung', 'gerichtstermin', 'termin'],
     ur: ['سماعت', 'پیشی'],
     mr: ['सुनावणी', 'तारीख', 'पेशी'],
+    bn: ['শুনানি'],
   },
   release: {
     en: ['release', 'get out', 'come out', 'come home'],
@@ -31,6 +32,7 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     de: ['entlassung', 'freilassung', 'freigelassen', 'rauskommen', 'entlassen'],
     ur: ['رہائی', 'رہا', 'چھوٹ', 'باہر'],
     mr: ['सुटका', 'सुटेल', 'सुटणार', 'बाहेर'],
+    bn: ['মুক্তি', 'ছাড়া পাবে', 'ছাড়বে', 'বাইরে', 'বেরোবে'],
   },
   ngo: {
     en: ['ngo', 'rehabilitation', 'rehab'],
@@ -40,6 +42,7 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     de: ['ngo', 'hilfsorganisation', 'rehabilitation', 'organisation'],
     ur: ['این جی او', 'ngo', 'بحالی'],
     mr: ['एनजीओ', 'ngo', 'संस्था', 'पुनर्वसन'],
+    bn: ['এনজিও', 'ngo', 'সংস্থা', 'পুনর্বাসন'],
   },
   lawyer: {
     en: ['lawyer', 'advocate', 'attorney', 'vakil'],
@@ -49,6 +52,7 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     de: ['anwalt', 'anwaltin', 'rechtsanwalt'],
     ur: ['وکیل'],
     mr: ['वकील', 'वकिल', 'अधिवक्ता'],
+    bn: ['উকিল', 'আইনজীবী'],
   },
   status: {
     en: ['status', 'progress', 'update', 'where is my case', 'how is my case', 'what happened'],
@@ -58,6 +62,7 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     de: ['stand', 'status', 'wie steht', 'sachstand'],
     ur: ['صورتحال', 'حالت', 'کیا ہوا', 'کہاں تک'],
     mr: ['स्थिती', 'स्टेटस', 'काय झाले', 'कुठपर्यंत'],
+    bn: ['অবস্থা', 'স্ট্যাটাস', 'কী হল', 'কতদূর'],
   },
 };
 
@@ -70,6 +75,7 @@ const MINE: Words = {
   de: ['mein', 'meine', 'meinen', 'meinem', 'meiner', 'meines', 'unser', 'unsere', 'wer ist'],
   ur: ['میرا', 'میری', 'میرے', 'ہمارا', 'ہماری', 'ہمارے', 'کون'],
   mr: ['माझा', 'माझी', 'माझे', 'माझ्या', 'आमचा', 'आमची', 'आमचे', 'आमच्या', 'कोण'],
+  bn: ['আমার', 'আমাদের', 'কে'],
 };
 /** Question words that ask for a particular one ("who is", "which"). */
 const WHO: Words = {
@@ -80,6 +86,7 @@ const WHO: Words = {
   de: ['wer', 'welche', 'welcher', 'welches'],
   ur: ['کون', 'کونسا', 'کونسی'],
   mr: ['कोण', 'कोणता', 'कोणती', 'कोणते'],
+  bn: ['কে', 'কোন', 'কোনটা'],
 };
 const WHEN: Words = {
   en: ['when', 'next', 'date'],
@@ -89,6 +96,7 @@ const WHEN: Words = {
   de: ['wann', 'nachste', 'nachsten', 'datum'],
   ur: ['کب', 'اگلی', 'اگلا', 'تاریخ'],
   mr: ['कधी', 'केव्हा', 'पुढची', 'पुढील', 'तारीख'],
+  bn: ['কবে', 'কখন', 'পরের', 'তারিখ'],
 };
 
 function words(text: string): string[] {
