@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CASE_TYPES } from '#shared/constants.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '#shared/languages.ts';
-import { MESSAGE_KINDS, renderEmailText } from '#server/lib/messages.ts';
+import { formatDay, MESSAGE_KINDS, renderEmailText, text } from '#server/lib/messages.ts';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/server/locales');
 const OTHERS = LANGUAGES.filter((l) => l !== 'en');
@@ -69,6 +69,26 @@ describe('server message texts (src/server/locales/<lang>/emails.json)', () => {
     expect(renderEmailText('hi', 'request_accepted', params, { name: 'Ravi' }).subject).toBe('Adv. Neha ने आपका वकील अनुरोध स्वीकार किया');
     expect(renderEmailText('de', 'request_accepted', params, { name: 'Ravi' }).text).toContain('Strafverteidiger');
     expect(renderEmailText(null, 'request_accepted', params, { name: 'Ravi' }).text.startsWith('Dear Ravi,')).toBe(true);
+    // Every listed language renders from its own file, dates spelled out by Intl in that language.
+    for (const lang of LANGUAGES) {
+      const hearing = renderEmailText(
+        lang,
+        'hearing_recorded',
+        { caseNumber: 'FIR-1', date: '2026-12-03', court: 'Saket', purpose: 'x' },
+        { name: 'Ravi' },
+      );
+      expect(hearing.subject, lang).toBe(
+        text(lang, 'hearing_recorded.subject', { caseNumber: 'FIR-1', date: formatDay(lang, '2026-12-03') }),
+      );
+      expect(formatDay(lang, '2026-12-03'), lang).toBe(
+        new Intl.DateTimeFormat(LANGUAGE_INFO[lang].locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+          new Date('2026-12-03T00:00:00Z'),
+        ),
+      );
+    }
+    expect(renderEmailText('ur', 'bail_accepted_family', {}, { name: 'Ravi' }).subject).toBe('ضمانت کا کاغذ منظور');
+    expect(renderEmailText('bn', 'bail_accepted_family', {}, { name: 'Ravi' }).subject).toBe('জামিনের কাগজ গৃহীত');
+    expect(renderEmailText('mr', 'bail_accepted_family', {}, { name: 'Ravi' }).subject).toBe('जामिनाचे कागद स्वीकारले');
     // A person's text containing {{…}} is never expanded again.
     expect(
       renderEmailText('en', 'contact_operator', { sender: '{{email}}', email: 'x@gmail.com', userId: '1', message: 'm' }, { name: 'Ops' })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FORGOT_PASSWORD_REPLY } from '#shared/passwords.ts';
-import { emailOutbox, passwordResets, sessions } from '#server/db/schema.ts';
+import { emailOutbox, passwordResets, sessions, users } from '#server/db/schema.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { sha256Hex } from '#server/lib/tokens.ts';
 import { useTestApp } from '#tests/test-app.ts';
@@ -67,6 +67,34 @@ describe('POST /api/passwords/forgot', () => {
     const ttl = rows[0]!.expiresAt.getTime() - before;
     expect(ttl).toBeGreaterThan(29 * 60_000);
     expect(ttl).toBeLessThanOrEqual(30 * 60_000 + 5000);
+  });
+
+  it('emails the link in the account’s saved language, any language of the list; English for a code not in it', async () => {
+    const subjects: Record<string, string> = {};
+    const languages = ['ur', 'bn', 'mr', 'xx', null];
+    for (const [i, language] of languages.entries()) {
+      const { user } = await createLawyer(t.db);
+      await t.db.update(users).set({ language }).where(eq(users.id, user.id));
+      // Each from its own address: the forgot-password limit counts per asker.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/passwords/forgot',
+        remoteAddress: `10.42.0.${i + 1}`,
+        headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: user.email }),
+      });
+      expect(res.statusCode).toBe(200);
+      t.mailer.sent.length = 0;
+      await deliverDueEmails(t.db, t.mailer, quiet);
+      subjects[String(language)] = t.mailer.sent.find((m) => m.to === user.email)?.subject ?? '(no email)';
+    }
+    expect(subjects).toEqual({
+      ur: 'اپنا Rihaai پاس ورڈ ری سیٹ کریں',
+      bn: 'আপনার Rihaai পাসওয়ার্ড রিসেট করুন',
+      mr: 'तुमचा Rihaai पासवर्ड रीसेट करा',
+      xx: 'Reset your Rihaai password',
+      null: 'Reset your Rihaai password',
+    });
   });
 
   it('requires an email and refuses unknown fields', async () => {
