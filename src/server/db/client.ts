@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { readSchemaObjects, schemaObjectSteps } from './migrate.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -277,6 +278,19 @@ async function createDataDirApart(dataDir: string, migrationsFolder?: string): P
           `  const { drizzle } = await import(${url('drizzle-orm/pglite')});`,
           `  const { migrate } = await import(${url('drizzle-orm/pglite/migrator')});`,
           `  await migrate(drizzle(client), { migrationsFolder: ${JSON.stringify(path.resolve(migrationsFolder))} });`,
+          // Then the SQL functions and triggers (migrate.ts), given as steps on stdin.
+          "  let input = '';",
+          '  for await (const chunk of process.stdin) input += chunk;',
+          '  await client.transaction(async (tx) => {',
+          '    for (const step of JSON.parse(input)) {',
+          '      try {',
+          '        await tx.exec(step.sql);',
+          '      } catch (err) {',
+          '        if (step.object && err instanceof Error) err.message = `drizzle/objects/${step.object}: ${err.message}`;',
+          '        throw err;',
+          '      }',
+          '    }',
+          '  });',
         ]
       : []),
     '} catch (err) {',
@@ -287,7 +301,14 @@ async function createDataDirApart(dataDir: string, migrationsFolder?: string): P
     '  await client.close().catch(() => {});',
     '}',
   ].join('\n');
-  const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // A child that failed before reading its input closes the pipe: its exit code says why, not EPIPE.
+  child.stdin.on('error', () => {});
+  if (migrationsFolder) {
+    // A new database: every object is pending.
+    const steps = schemaObjectSteps(readSchemaObjects(migrationsFolder));
+    child.stdin.end(JSON.stringify(steps));
+  } else child.stdin.end();
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,0 +1,14 @@
+CREATE OR REPLACE FUNCTION family_member_count_keys(m jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT array_remove(ARRAY[
+    'all',
+    CASE WHEN (m->>'no_lawyer')::boolean THEN 'no-lawyer' END,
+    CASE WHEN NOT (m->>'has_ngo')::boolean THEN 'no-ngo' END,
+    CASE WHEN (m->>'bail_waiting')::boolean THEN 'bail-waiting' END,
+    CASE WHEN (m->>'bail_accepted')::boolean THEN 'bail-accepted' END,
+    'stage:' || (m->>'stage'),
+    CASE WHEN (m->>'release_eligible_now')::boolean THEN 'eligible-now' END,
+    CASE WHEN (m->>'release_eligible_soon')::boolean THEN 'eligible-30-days' END,
+    CASE WHEN (m->>'release_default_bail_due')::boolean THEN 'default-bail-due' END,
+    CASE WHEN (m->>'release_past_maximum')::boolean THEN 'past-maximum' END
+  ], NULL)
+$$;

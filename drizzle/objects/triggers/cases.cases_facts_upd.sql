@@ -1,0 +1,2 @@
+DROP TRIGGER IF EXISTS cases_facts_upd ON cases;
+CREATE TRIGGER cases_facts_upd AFTER UPDATE ON cases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cases_facts_trg();

@@ -1,0 +1,2 @@
+DROP TRIGGER IF EXISTS ngo_assignments_count_upd ON ngo_assignments;
+CREATE TRIGGER ngo_assignments_count_upd AFTER UPDATE ON ngo_assignments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ngo_assigned_count_trg();

@@ -1,0 +1,2 @@
+DROP TRIGGER IF EXISTS ngo_assignments_facts_del ON ngo_assignments;
+CREATE TRIGGER ngo_assignments_facts_del AFTER DELETE ON ngo_assignments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_flag_trg('has_ngo');

@@ -1,0 +1,3 @@
+DROP TRIGGER IF EXISTS users_cards ON users;
+CREATE TRIGGER users_cards AFTER UPDATE OF name, role ON users FOR EACH ROW
+  WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.role IS DISTINCT FROM NEW.role) EXECUTE FUNCTION users_cards_trg();

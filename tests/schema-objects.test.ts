@@ -1,0 +1,325 @@
+// SQL functions and triggers live one file per object in drizzle/objects and are applied after the
+// numbered migrations when their content's hash changes (docs/decisions/0045-schema-objects-one-file-each.md).
+// On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb, type DbHandle } from '#server/db/client.ts';
+import { applySchemaObjects, migrate, migrateNumbered, migrationsFolder, readSchemaObjects } from '#server/db/migrate.ts';
+import { usePostgres } from './test-db.ts';
+
+const FOLDER = migrationsFolder();
+/** The last numbered migration that may still define a function or a trigger. */
+const LAST_WITH_OBJECTS = 27;
+/**
+ * Objects whose file was changed on purpose after the numbered migrations stopped defining them: a
+ * database migrated by the numbered migrations alone has their old definition. Empty until the first
+ * such change; the test fails for a name listed here whose definition is in fact unchanged.
+ */
+const CHANGED_AFTER_NUMBERED: string[] = [];
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** A new, empty database: PGlite in memory, or a database of its own on TEST_DATABASE_URL's server. */
+async function emptyDb(): Promise<{ handle: DbHandle; url?: string }> {
+  if (!usePostgres()) {
+    const handle = await openDb({});
+    cleanups.push(() => handle.close());
+    return { handle };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `rihaai_o_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
+  cleanups.push(async () => {
+    await handle.close();
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  return { handle, url: url.toString() };
+}
+
+/** A copy of the migrations folder to edit. */
+function folderCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-objects-'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.cpSync(FOLDER, dir, { recursive: true });
+  return dir;
+}
+
+const rowsOf = async <T>(handle: DbHandle, query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as { rows: T[] }).rows;
+
+interface Definition {
+  file: string;
+  definition: string;
+}
+
+/**
+ * Every function and trigger of the schema, keyed by the file that must define it, with all the
+ * database says of it: pg_get_functiondef (language, volatility, body…) and its grants and comment;
+ * pg_get_triggerdef and whether it fires (tgenabled: ALWAYS survives a replica session).
+ */
+async function definitions(handle: DbHandle): Promise<Map<string, string>> {
+  const rows = await rowsOf<Definition>(
+    handle,
+    sql`select 'functions/' || p.proname || '.sql' as file,
+        p.oid::regprocedure::text || E'\n' || pg_get_functiondef(p.oid) || E'\nacl ' || coalesce(p.proacl::text, '-')
+          || E'\ncomment ' || coalesce(obj_description(p.oid, 'pg_proc'), '-') as definition
+      from pg_proc p where p.pronamespace = 'public'::regnamespace and p.prokind in ('f', 'p')
+      union all
+      select 'triggers/' || c.relname || '.' || t.tgname || '.sql',
+        pg_get_triggerdef(t.oid) || E'\nenabled ' || t.tgenabled::text || E'\ncomment ' || coalesce(obj_description(t.oid, 'pg_trigger'), '-')
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where c.relnamespace = 'public'::regnamespace and not t.tgisinternal`,
+  );
+  const byFile = new Map<string, string>();
+  for (const r of rows) {
+    // Two functions of one name (overloads) would share a file: not allowed.
+    expect(byFile.has(r.file), `${r.file} defines two objects`).toBe(false);
+    byFile.set(r.file, r.definition);
+  }
+  return byFile;
+}
+
+/** What identifies each object's current version: a function's row version, a trigger's oid. */
+async function versions(handle: DbHandle): Promise<Map<string, string>> {
+  const rows = await rowsOf<{ file: string; v: string }>(
+    handle,
+    sql`select 'functions/' || p.proname || '.sql' as file, p.xmin::text as v from pg_proc p where p.pronamespace = 'public'::regnamespace
+      union all
+      select 'triggers/' || c.relname || '.' || t.tgname || '.sql', t.oid::text from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where c.relnamespace = 'public'::regnamespace and not t.tgisinternal`,
+  );
+  return new Map(rows.map((r) => [r.file, r.v]));
+}
+
+const recorded = (handle: DbHandle) =>
+  rowsOf<{ name: string; sha256: string; applied_at: string }>(
+    handle,
+    sql`select name, sha256, applied_at::text as applied_at from drizzle.schema_objects order by name collate "C"`,
+  );
+
+const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** Changes a file's text, failing when `from` is not in it (so the edit cannot silently do nothing). */
+function edit(file: string, from: string, to: string) {
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text).toContain(from);
+  fs.writeFileSync(file, text.replace(from, to));
+}
+
+const files = () => readSchemaObjects(FOLDER).map((o) => o.name);
+
+describe('SQL functions and triggers, one file each', () => {
+  it('every object file is a function or a trigger, functions first, each in name order', () => {
+    const names = files();
+    expect(names.length).toBeGreaterThan(70);
+    const functions = names.filter((n) => n.startsWith('functions/'));
+    expect(names).toEqual([...functions.sort(), ...names.filter((n) => n.startsWith('triggers/')).sort()]);
+    for (const o of readSchemaObjects(FOLDER)) {
+      if (o.name.startsWith('functions/')) expect(o.sql, o.name).toMatch(/^CREATE OR REPLACE FUNCTION /m);
+      else {
+        const [table, trigger] = path.basename(o.name, '.sql').split('.');
+        expect(o.sql, o.name).toContain(`DROP TRIGGER IF EXISTS ${trigger} ON ${table};\nCREATE TRIGGER ${trigger} `);
+      }
+    }
+  });
+
+  it('a new database gets exactly the functions and triggers the numbered migrations define', { timeout: 300_000 }, async () => {
+    const { handle } = await emptyDb();
+    await migrateNumbered(handle, FOLDER);
+    const numbered = await definitions(handle);
+    // Every object the history made has its file.
+    expect([...numbered.keys()].filter((f) => !files().includes(f)).sort(), 'objects with no file in drizzle/objects').toEqual([]);
+
+    expect(await applySchemaObjects(handle, FOLDER)).toEqual(files());
+    const applied = await definitions(handle);
+    // ...and every file is an object of the database, named after it.
+    expect([...applied.keys()].sort()).toEqual([...files()].sort());
+    const changed = [...applied.keys()].filter((f) => applied.get(f) !== numbered.get(f)).sort();
+    expect(changed, 'definitions that differ from the numbered migrations').toEqual([...CHANGED_AFTER_NUMBERED].sort());
+    expect((await recorded(handle)).map((r) => [r.name, r.sha256])).toEqual(
+      readSchemaObjects(FOLDER)
+        .map((o) => [o.name, o.sha256])
+        .sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    );
+  });
+
+  it(
+    'applies an edited file once and records its hash, leaves unchanged files alone, and forgets a removed one',
+    { timeout: 300_000 },
+    async () => {
+      const folder = folderCopy();
+      const { handle } = await emptyDb();
+      expect(await migrate(handle, folder)).toEqual(files());
+      const first = await versions(handle);
+      const firstRecord = await recorded(handle);
+
+      // Nothing changed: nothing re-applied, nothing re-recorded.
+      expect(await migrate(handle, folder)).toEqual([]);
+      expect(await versions(handle)).toEqual(first);
+      expect(await recorded(handle)).toEqual(firstRecord);
+
+      // A function's file changes: that function alone is replaced, and its new hash recorded.
+      const fn = path.join(folder, 'objects/functions/rihaai_canonical_email.sql');
+      const canonical = async () =>
+        (await rowsOf<{ e: string }>(handle, sql`select rihaai_canonical_email(' Someone@Example.ORG ') as e`))[0]!.e;
+      expect(await canonical()).toBe(' someone@example.org ');
+      edit(fn, 'ELSE lower(address)', 'ELSE lower(btrim(address))');
+      expect(await migrate(handle, folder)).toEqual(['functions/rihaai_canonical_email.sql']);
+      expect(await canonical()).toBe('someone@example.org');
+      const second = await versions(handle);
+      expect([...second].filter(([f, v]) => first.get(f) !== v).map(([f]) => f)).toEqual(['functions/rihaai_canonical_email.sql']);
+      const secondRecord = await recorded(handle);
+      const changedRecords = secondRecord.filter((r, i) => JSON.stringify(r) !== JSON.stringify(firstRecord[i]));
+      expect(changedRecords.map((r) => [r.name, r.sha256])).toEqual([['functions/rihaai_canonical_email.sql', sha256(fn)]]);
+      expect(await migrate(handle, folder)).toEqual([]);
+      expect(await versions(handle)).toEqual(second);
+
+      // A trigger's file changes: the trigger is made again as written, and ENABLE ALWAYS holds.
+      const enabled = async () =>
+        (
+          await rowsOf<{ e: string }>(
+            handle,
+            sql`select tgenabled::text as e from pg_trigger where tgname = 'users_cards_del' and tgrelid = 'users'::regclass`,
+          )
+        )[0]!.e;
+      expect(await enabled()).toBe('A');
+      const trg = path.join(folder, 'objects/triggers/users.users_cards_del.sql');
+      edit(trg, 'AFTER DELETE ON users FOR EACH ROW', 'AFTER DELETE ON users FOR EACH ROW WHEN (OLD.role IS NOT NULL)');
+      expect(await migrate(handle, folder)).toEqual(['triggers/users.users_cards_del.sql']);
+      const def = await rowsOf<{ d: string }>(
+        handle,
+        sql`select pg_get_triggerdef(oid) as d from pg_trigger where tgname = 'users_cards_del' and tgrelid = 'users'::regclass`,
+      );
+      expect(def[0]!.d).toContain('WHEN ((old.role IS NOT NULL))');
+      expect(await enabled()).toBe('A');
+      const third = await versions(handle);
+      expect([...third].filter(([f, v]) => second.get(f) !== v).map(([f]) => f)).toEqual(['triggers/users.users_cards_del.sql']);
+
+      // A removed file: its record goes (the object stays until a numbered migration drops it).
+      fs.rmSync(trg);
+      expect(await migrate(handle, folder)).toEqual([]);
+      expect((await recorded(handle)).map((r) => r.name)).not.toContain('triggers/users.users_cards_del.sql');
+      expect(await versions(handle)).toEqual(third);
+    },
+  );
+
+  it('a failing file names itself and applies nothing of the run', { timeout: 300_000 }, async () => {
+    const folder = folderCopy();
+    const { handle } = await emptyDb();
+    await migrate(handle, folder);
+    const before = await recorded(handle);
+    const beforeVersions = await versions(handle);
+    edit(path.join(folder, 'objects/functions/rihaai_canonical_email.sql'), 'ELSE lower(address)', 'ELSE lower(btrim(address))');
+    fs.writeFileSync(
+      path.join(folder, 'objects/functions/zz_broken.sql'),
+      'CREATE OR REPLACE FUNCTION zz_broken() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$ nonsense;\n',
+    );
+    const err = await migrate(handle, folder).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toMatch(/^drizzle\/objects\/functions\/zz_broken\.sql: syntax error/);
+    expect(await recorded(handle)).toEqual(before);
+    expect(await versions(handle)).toEqual(beforeVersions);
+
+    fs.rmSync(path.join(folder, 'objects/functions/zz_broken.sql'));
+    expect(await migrate(handle, folder)).toEqual(['functions/rihaai_canonical_email.sql']);
+  });
+
+  it.skipIf(!usePostgres())(
+    'two servers starting at once apply a changed file without getting in each other’s way',
+    { timeout: 300_000 },
+    async () => {
+      const folder = folderCopy();
+      const { handle, url } = await emptyDb();
+      await migrate(handle, folder);
+      const other = await openDb({ databaseUrl: url, poolSize: 2 });
+      try {
+        edit(path.join(folder, 'objects/triggers/users.users_cards_del.sql'), 'FOR EACH ROW', 'FOR EACH ROW WHEN (OLD.role IS NOT NULL)');
+        const [a, b] = await Promise.all([migrate(handle, folder), migrate(other, folder)]);
+        // Each applied it or found it applied; one after the other (the lock), so neither failed.
+        expect([...a, ...b]).toContain('triggers/users.users_cards_del.sql');
+        expect(await migrate(handle, folder)).toEqual([]);
+        const count = await rowsOf<{ n: number }>(handle, sql`select count(*)::int as n from pg_trigger where tgname = 'users_cards_del'`);
+        expect(count[0]!.n).toBe(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it.skipIf(usePostgres())(
+    'a new embedded database is given its objects by the process that creates it',
+    { timeout: 600_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-objects-db-'));
+      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+      const handle = await openDb({ dataDir: path.join(dir, 'db'), migrationsFolder: FOLDER });
+      try {
+        // Created, migrated and given every object in the other process: nothing is left to apply here.
+        expect(await migrate(handle, FOLDER)).toEqual([]);
+        expect((await recorded(handle)).map((r) => r.name)).toEqual([...files()].sort());
+      } finally {
+        await handle.close();
+      }
+
+      const broken = folderCopy();
+      fs.writeFileSync(path.join(broken, 'objects/functions/zz_broken.sql'), 'CREATE OR REPLACE FUNCTION zz_broken( RETURNS int;\n');
+      const err = await openDb({ dataDir: path.join(dir, 'broken'), migrationsFolder: broken }).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(err?.message).toMatch(/Creating the embedded database .* failed \(exit code 1\)/);
+      expect(err?.message).toContain('drizzle/objects/functions/zz_broken.sql: syntax error');
+    },
+  );
+});
+
+/** SQL that makes or changes a function or a trigger (comments aside). */
+function definesObjects(text: string): string[] {
+  const code = text.replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
+  return [
+    ...code.matchAll(/\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:CONSTRAINT\s+)?(?:FUNCTION|PROCEDURE|TRIGGER)\s+[\w."]+/gi),
+    ...code.matchAll(/\b(?:ENABLE|DISABLE)\s+(?:ALWAYS\s+|REPLICA\s+)?TRIGGER\s+[\w."]+/gi),
+  ].map((m) => m[0].replace(/\s+/g, ' '));
+}
+
+describe('numbered migrations after 0027', () => {
+  const entries = (
+    JSON.parse(fs.readFileSync(path.join(FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }
+  ).entries.map((e) => e.tag);
+
+  it('the check finds what it looks for', () => {
+    expect(definesObjects(fs.readFileSync(path.join(FOLDER, '0009_member_cards.sql'), 'utf8'))).toContain('CREATE FUNCTION member_card');
+    expect(definesObjects('-- CREATE FUNCTION f()\nALTER TABLE t ENABLE ALWAYS TRIGGER x;\ncreate or replace trigger y')).toEqual([
+      'create or replace trigger y',
+      'ENABLE ALWAYS TRIGGER x',
+    ]);
+    expect(definesObjects('/* CREATE TRIGGER t */ ALTER TABLE x ADD COLUMN y int;')).toEqual([]);
+    expect(entries.some((t) => Number(t.slice(0, 4)) === LAST_WITH_OBJECTS)).toBe(true);
+  });
+
+  it('define no function or trigger: those go to drizzle/objects', () => {
+    const found = entries
+      .filter((tag) => Number(tag.slice(0, 4)) > LAST_WITH_OBJECTS)
+      .flatMap((tag) => definesObjects(fs.readFileSync(path.join(FOLDER, `${tag}.sql`), 'utf8')).map((d) => `${tag}.sql: ${d}`));
+    expect(found).toEqual([]);
+  });
+});
