@@ -55,7 +55,22 @@ export const LANGUAGE_INFO = {
 export type KnownLanguage = keyof typeof LANGUAGE_INFO;
 
 /** The languages Rihaai speaks, in the menu's order: add a code only when its files are complete (above). */
-export const LANGUAGES = ['en', 'hi', 'mr', 'bn', 'ur', 'ta', 'te', 'kn', 'es', 'fr', 'de'] as const satisfies readonly KnownLanguage[];
+export const LANGUAGES = [
+  'en',
+  'hi',
+  'mr',
+  'bn',
+  'pa',
+  'or',
+  'ur',
+  'gu',
+  'ta',
+  'te',
+  'kn',
+  'es',
+  'fr',
+  'de',
+] as const satisfies readonly KnownLanguage[];
 export type Language = (typeof LANGUAGES)[number];
 
 export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
