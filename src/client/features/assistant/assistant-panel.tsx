@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, type Role } from '#shared/constants.ts';
 import { paths } from '#client/app/paths.ts';
+import { ListenButton } from '#client/components/listen-button.tsx';
 import { ContactModal } from '#client/features/contact/contact-modal.tsx';
 import { answerIn, createAssistant, type Answer, type Assistant, type KnowledgeBase } from './assistant-search.ts';
 import { detectPersonalIntent, personalAnswer } from './personal.ts';
@@ -140,6 +141,7 @@ export function AssistantPanel({ id, role, opened, onClose }: { id: string; role
                       {m.answer ? (
                         <>
                           <Text size="sm">{m.answer.text}</Text>
+                          <ListenButton text={m.answer.text} />
                           {m.answer.link && (
                             <Anchor
                               component={Link}

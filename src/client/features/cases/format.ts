@@ -8,6 +8,11 @@ export function useFormatDay() {
   return (iso: string) => fmt.format(new Date(`${iso}T00:00:00Z`));
 }
 
+/** The same in a given language (a text read aloud in another language than the screen's). */
+export function formatDay(lang: string, iso: string) {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+}
+
 /** "3 years", "1 year 6 months", "life imprisonment", "death or life imprisonment". */
 export function useFormatMaximum() {
   const { t, i18n } = useTranslation('release');

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '#shared/notifications.ts';
+import { ListenButton } from '#client/components/listen-button.tsx';
 import { Page } from '#client/components/page.tsx';
 import { QueryList } from '#client/components/query-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
@@ -72,6 +73,7 @@ function Item({ item: n }: { item: Notification }) {
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {n.body}
         </Text>
+        <ListenButton text={`${n.title}\n${n.body}`} />
         <Group gap="sm">
           <Button component={Link} to={n.link} size="xs" onClick={() => !n.read && markRead.mutate(n.id)}>
             {t('notifications.open')}
