@@ -2,6 +2,7 @@
 // table has one (sessions through sessionCookie); tests insert rows only through these, except the
 // bulk loads of tests/scale.test.ts.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { CaseType, Role } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
 import {
@@ -22,6 +23,15 @@ import {
 import { sha256Hex } from '#server/lib/tokens.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createSession } from '#server/plugins/auth.ts';
+import { DEFAULT_SECOND_FACTOR_KEY } from '#server/env.ts';
+import { secondFactorRequiredFor } from '#shared/second-factor.ts';
+import { totpOf } from '#server/features/second-factor/second-factor.secrets.ts';
+import {
+  confirmEnrolment,
+  findSecondFactor,
+  markSessionPassed,
+  startEnrolment,
+} from '#server/features/second-factor/second-factor.use-cases.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let hashed: Promise<string> | undefined;
@@ -121,10 +131,31 @@ export async function createNgo(db: Db, input: { name?: string; seatsFree?: numb
   return row!;
 }
 
-/** A session cookie header for the user, without going through the sign-in form. */
-export async function sessionCookie(db: Db, userId: string): Promise<string> {
+/**
+ * A session cookie header for the user, without going through the sign-in form. An official (or an
+ * account with a second factor) also passes the second factor in it, as the real step does: the
+ * account is enrolled with a code of its new secret the first time, and later sessions are marked
+ * passed as a right code marks them. `secondFactor: false` leaves the session before that step.
+ */
+export async function sessionCookie(db: Db, userId: string, options: { secondFactor?: boolean } = {}): Promise<string> {
   const { token } = await createSession(db, userId, 24);
+  if (options.secondFactor !== false) await passSecondFactor(db, userId, sha256Hex(token));
   return `rihaai_session=${token}`;
+}
+
+/** The base32 secret of each account the factories enrolled (for tests that need a code). */
+export const enrolledSecrets = new Map<string, string>();
+
+async function passSecondFactor(db: Db, userId: string, sessionId: string): Promise<void> {
+  const [user] = await db.select({ id: users.id, role: users.role, email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw new Error('sessionCookie: no such user');
+  const factor = await findSecondFactor(db, userId);
+  if (factor?.enabledAt) return markSessionPassed(db, sessionId);
+  if (!secondFactorRequiredFor(user.role)) return;
+  const { secret } = await startEnrolment(db, DEFAULT_SECOND_FACTOR_KEY, user);
+  const result = await confirmEnrolment(db, DEFAULT_SECOND_FACTOR_KEY, userId, sessionId, totpOf(secret).generate());
+  if (!result.ok) throw new Error(`sessionCookie: enrolment refused its own code (${result.reason})`);
+  enrolledSecrets.set(userId, secret);
 }
 
 /** A request from a family member to a lawyer (pending unless told), as the Legal Services screen makes it. */

@@ -25,6 +25,7 @@ const PROD_OK = {
   SEED_DEMO: 'false',
   PUBLIC_URL: 'https://rihaai.example.org',
   SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
+  SECOND_FACTOR_KEY: 'k3Vq9-second-factor-key-of-this-deployment',
 };
 
 describe('production settings (issue 9, item 2)', () => {

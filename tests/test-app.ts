@@ -7,6 +7,7 @@ import { parseEnv, type Env } from '#server/env.ts';
 import type { Mailer, OutgoingEmail } from '#server/lib/mailer.ts';
 import { emailOutbox } from '#server/db/schema.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
+import { stepAt, totpOf } from '#server/features/second-factor/second-factor.secrets.ts';
 
 export interface RecordingMailer extends Mailer {
   sent: OutgoingEmail[];
@@ -125,3 +126,41 @@ export async function signUpConfirmed(
   if (confirm.statusCode !== 200) throw new Error(`confirm answered ${confirm.statusCode}: ${confirm.body}`);
   return cookieOf(confirm);
 }
+
+/** The base32 secret of each account enrolled through passSecondFactor, and the last time step used. */
+const secrets = new Map<string, { secret: string; lastStep: number }>();
+
+/**
+ * After a sign-in through the API: passes the session's second factor as its owner would
+ * (docs/decisions/0043-second-factor-for-officials.md): the first time the account is enrolled with a
+ * code of its new secret; later a code of a time step not used yet is entered. Nothing for a session
+ * that needs none. The gate itself stays on.
+ */
+export async function passSecondFactor(t: Pick<TestApp, 'request'>, cookie: string): Promise<void> {
+  const session = await t.request('GET', '/api/auth/session', { cookie });
+  const user = session.json<{ user: { id: string; secondFactor?: 'enrol' | 'verify' } | null }>().user;
+  if (!user?.secondFactor) return;
+  const now = stepAt(Date.now());
+  if (user.secondFactor === 'enrol') {
+    const start = await t.request('POST', '/api/second-factor/enrolment', { cookie });
+    if (start.statusCode !== 200) throw new Error(`enrolment answered ${start.statusCode}: ${start.body}`);
+    const { secret } = start.json<{ secret: string }>();
+    const res = await t.request('POST', '/api/second-factor/enrolment/confirm', { cookie, body: { code: codeOf(secret, now) } });
+    if (res.statusCode !== 200) throw new Error(`enrolment confirm answered ${res.statusCode}: ${res.body}`);
+    secrets.set(user.id, { secret, lastStep: now });
+    return;
+  }
+  const known = secrets.get(user.id);
+  if (!known) throw new Error('passSecondFactor: this account was enrolled elsewhere; its secret is unknown here');
+  // A code is accepted once, one step either side of now: the next step not used yet.
+  let step = Math.max(now - 1, known.lastStep + 1);
+  if (step > now + 1) {
+    await new Promise((r) => setTimeout(r, (step - 1) * 30_000 - Date.now() + 50));
+    step = Math.max(stepAt(Date.now()) - 1, known.lastStep + 1);
+  }
+  const res = await t.request('POST', '/api/second-factor/verify', { cookie, body: { code: codeOf(known.secret, step) } });
+  if (res.statusCode !== 200) throw new Error(`second factor answered ${res.statusCode}: ${res.body}`);
+  known.lastStep = step;
+}
+
+const codeOf = (secret: string, step: number) => totpOf(secret).generate({ timestamp: step * 30_000 });

@@ -13,6 +13,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { secondFactorRoutes } from './features/second-factor/second-factor.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { familyRoutes } from './features/family/family.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
   const features = [
     healthRoutes,
     accountsRoutes,
+    secondFactorRoutes,
     documentsRoutes,
     contactRoutes,
     profileRoutes,

@@ -24,8 +24,21 @@ describe('HOST', () => {
       PUBLIC_URL: 'https://rihaai.example.org',
       JAIL_AUTHORITY_CODE: 'Prod-Code-7fK2xQ9mLp4Zr8',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      SECOND_FACTOR_KEY: 'k3Vq9-second-factor-key-of-this-deployment',
     };
     expect(parseEnv(production).HOST).toBe('0.0.0.0');
     expect(parseEnv({ ...production, HOST: '127.0.0.1' }).HOST).toBe('127.0.0.1');
+  });
+
+  it('refuses the published second-factor key in production, and a short one anywhere', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://rihaai.example.org',
+      JAIL_AUTHORITY_CODE: 'Prod-Code-7fK2xQ9mLp4Zr8',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    };
+    expect(() => parseEnv(production)).toThrow(/SECOND_FACTOR_KEY/);
+    expect(() => parseEnv({ NODE_ENV: 'development', SECOND_FACTOR_KEY: 'short' })).toThrow(/SECOND_FACTOR_KEY/);
+    expect(parseEnv({ NODE_ENV: 'development' }).SECOND_FACTOR_KEY.length).toBeGreaterThanOrEqual(32);
   });
 });

@@ -13,6 +13,9 @@ const csv = z.string().transform((v) =>
 /** The development default, printed in the README: production refuses it. */
 export const DEFAULT_JAIL_AUTHORITY_CODE = 'RIHAAI-JAIL-2024';
 
+/** The development key that seals second-factor secrets; published, so production refuses it (docs/decisions/0043-second-factor-for-officials.md). */
+export const DEFAULT_SECOND_FACTOR_KEY = 'rihaai-development-second-factor-key-not-secret';
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -29,6 +32,8 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JAIL_AUTHORITY_CODE: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_JAIL_AUTHORITY_CODE),
+  /** Seals each account's second-factor secret in the database: a dump alone does not give the secrets. */
+  SECOND_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters').default(DEFAULT_SECOND_FACTOR_KEY),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -172,6 +177,9 @@ function productionProblems(env: Env): string[] {
   const problems: string[] = [];
   const codeProblem = jailCodeWeakness(env.JAIL_AUTHORITY_CODE);
   if (codeProblem) problems.push(`  JAIL_AUTHORITY_CODE: ${codeProblem}; anyone who guesses it can register as Jail-Authority`);
+  if (env.SECOND_FACTOR_KEY === DEFAULT_SECOND_FACTOR_KEY) {
+    problems.push('  SECOND_FACTOR_KEY: set your own random key in production (e.g. openssl rand -base64 32); the default is published');
+  }
   if (!env.SMTP_URL && !env.EMAILS_MAY_BE_DROPPED) {
     problems.push(
       '  SMTP_URL: must be set in production (account and password links are emailed); set EMAILS_MAY_BE_DROPPED=true only if emails may be lost',

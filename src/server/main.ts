@@ -2,7 +2,7 @@
 import { EnvError, parseEnv } from './env.ts';
 import { openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SECOND_FACTOR_SECRET, seedDemoData } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 import { createMailer } from './lib/mailer.ts';
 import { databasePaperStore, filePaperStore, SWEEP_SAFE_AGE_MS } from './lib/paper-store.ts';
@@ -52,7 +52,7 @@ async function main() {
     SWEEP_SAFE_AGE_MS,
   );
   sweeper.unref();
-  const seed = env.SEED_DEMO ? await seedDemoData(handle.db) : { seeded: false };
+  const seed = env.SEED_DEMO ? await seedDemoData(handle.db, env.SECOND_FACTOR_KEY) : { seeded: false };
 
   // The mailer logs through the app's logger, created just below.
   const mailerLog = { info: (obj: object, msg: string) => late.app?.log.info(obj, msg) };
@@ -113,6 +113,7 @@ async function main() {
             ? 'Demo data loaded. Demo accounts (password for all: ' + DEMO_PASSWORD + '):'
             : 'Demo accounts (password for all: ' + DEMO_PASSWORD + ', unless changed):',
           ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(15)} ${a.email}`),
+          `The demo officials' second factor: secret ${DEMO_SECOND_FACTOR_SECRET} (add it to an authenticator app, or run: npx tsx scripts/second-factor-code.ts)`,
         ].join('\n')
       : '',
     // In production the code is a secret: it is not written to the log.

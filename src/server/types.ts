@@ -24,6 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     roles?: RouteRoles;
+    /** Callable by a session that has not passed its second factor yet (the second factor's own routes). */
+    beforeSecondFactor?: boolean;
   }
   interface FastifyInstance {
     deps: AppDeps;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CONFIRM_LINK_HOURS, LIMITS } from './constants.ts';
 import { LanguageSchema, RoleSchema } from './enums.ts';
+import { SECOND_FACTOR_STEPS } from './second-factor.ts';
 
 export { emailPattern, emailRuleMessage } from './email.ts';
 
@@ -61,6 +62,8 @@ export const UserSchema = z.object({
   email: z.string(),
   role: RoleSchema,
   language: LanguageSchema.nullable(),
+  /** What this session still needs before any data (docs/decisions/0043-second-factor-for-officials.md); absent once passed. */
+  secondFactor: z.enum(SECOND_FACTOR_STEPS).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

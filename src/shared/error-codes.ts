@@ -30,6 +30,12 @@ export const ERROR_CODES = [
   'confirm_link_invalid',
   'confirm_password_wrong',
   'password_common',
+  // The second factor (features/second-factor)
+  'second_factor_required',
+  'second_factor_code_invalid',
+  'second_factor_code_used',
+  'second_factor_enrolled',
+  'second_factor_not_enrolled',
   // Family members, lawyers, requests
   'not_registered',
   'request_decided',

@@ -4,6 +4,7 @@
 // keeps them in step with those schemas.
 import type { Meta, Session, User } from '#shared/accounts.ts';
 import { LANGUAGES, ROLES } from '#shared/constants.ts';
+import { SECOND_FACTOR_STEPS } from '#shared/second-factor.ts';
 import type { Parser } from './api-client.ts';
 import { UUID_PATTERN } from '#shared/validation-rules.ts';
 
@@ -17,12 +18,14 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function readUser(v: unknown): User {
   if (!isRecord(v)) fail('user');
-  const { id, name, email, role, language } = v;
+  const { id, name, email, role, language, secondFactor } = v;
   if (typeof id !== 'string' || !UUID_PATTERN.test(id)) fail('user id');
   if (typeof name !== 'string' || typeof email !== 'string') fail('user');
   if (!(ROLES as readonly unknown[]).includes(role)) fail('role');
   if (language !== null && !(LANGUAGES as readonly unknown[]).includes(language)) fail('language');
-  return { id, name, email, role: role as User['role'], language: language as User['language'] };
+  if (secondFactor !== undefined && !(SECOND_FACTOR_STEPS as readonly unknown[]).includes(secondFactor)) fail('second factor');
+  const user: User = { id, name, email, role: role as User['role'], language: language as User['language'] };
+  return secondFactor === undefined ? user : { ...user, secondFactor: secondFactor as User['secondFactor'] };
 }
 
 export const userParser: Parser<User> = { parse: readUser };

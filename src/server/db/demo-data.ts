@@ -2,10 +2,19 @@
 // account per role. Printed at start-up so a new user can sign in at once.
 import { count } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { lawyers, ngos, users, familyMembers, cases } from './schema.ts';
+import { lawyers, ngos, users, familyMembers, cases, secondFactors } from './schema.ts';
 import { hashPassword } from '../lib/password.ts';
+import { sealSecret } from '../features/second-factor/second-factor.secrets.ts';
+import { DEFAULT_SECOND_FACTOR_KEY } from '../env.ts';
 
 export const DEMO_PASSWORD = 'rihaai-demo-2024';
+
+/**
+ * The demo officials' second factor, published like their password (demo data never loads in
+ * production): add it to an authenticator app, or print its code with `npx tsx
+ * scripts/second-factor-code.ts` (docs/decisions/0043-second-factor-for-officials.md).
+ */
+export const DEMO_SECOND_FACTOR_SECRET = 'KRUGS4ZANFZSAYJAMRSW23ZAONSWG4TF';
 
 export const DEMO_ACCOUNTS = [
   { role: 'Family-Member', name: 'Sunita Devi', email: 'family.demo@gmail.com' },
@@ -100,7 +109,7 @@ export interface SeedResult {
   seeded: boolean;
 }
 
-export async function seedDemoData(db: Db): Promise<SeedResult> {
+export async function seedDemoData(db: Db, secondFactorKey = DEFAULT_SECOND_FACTOR_KEY): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { seeded: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -151,6 +160,17 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       })),
     );
     await tx.insert(ngos).values(DEMO_NGOS);
+    // Every demo official is enrolled (every role but the family member's must be).
+    const officials = [...accounts.filter((a) => a.role !== 'Family-Member'), ...others];
+    await tx
+      .insert(secondFactors)
+      .values(
+        officials.map((o) => ({
+          userId: o.id,
+          secretSealed: sealSecret(secondFactorKey, o.id, DEMO_SECOND_FACTOR_SECRET),
+          enabledAt: new Date(),
+        })),
+      );
   });
   return { seeded: true };
 }

@@ -633,3 +633,41 @@ export const deadlineEvents = pgTable('deadline_events', {
   key: text().primaryKey(),
   firedAt: createdAt(),
 });
+
+// The second factor (docs/decisions/0043-second-factor-for-officials.md, drizzle/0024_second_factor.sql).
+/** An account's time-based one-time password: one per account. */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The TOTP secret sealed with SECOND_FACTOR_KEY (AES-256-GCM, bound to the account): a dump alone does not give it. */
+  secretSealed: text().notNull(),
+  /** Null while the enrolment waits for its first code. */
+  enabledAt: timestamp({ withTimezone: true }),
+  /** The time step of the last code accepted: a code (and any older one) is accepted once. */
+  lastStep: bigint({ mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Recovery codes, by their SHA-256 (50 random bits each, so a slow hash adds nothing); each works once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);
+
+/** A session that passed the second factor (enrolled or entered a code in it). */
+export const sessionSecondFactors = pgTable('session_second_factors', {
+  sessionId: text()
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  verifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,13 +2,14 @@
 // register one that does not); this plugin finds the signed-in user and enforces those roles.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/accounts.ts';
-import { sessions, users } from '../db/schema.ts';
+import { secondFactorRequiredFor, type SecondFactorStep } from '#shared/second-factor.ts';
+import { secondFactors, sessions, sessionSecondFactors, users } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { preparedSelect } from '../db/prepared.ts';
-import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
 import { isApiRoute } from './route-guard.ts';
 
@@ -81,8 +82,21 @@ export async function findSessionUser(
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, id));
   }
-  return { user: toUser(row), sessionId: id };
+  return { user: { ...toUser(row), ...stepOf(row) }, sessionId: id };
 }
+
+/**
+ * What the session still needs before any data (docs/decisions/0043-second-factor-for-officials.md):
+ * officials always a second factor, a family member only once they added one; none once passed.
+ */
+function stepOf(row: { role: Role; enrolled: string | null; passed: string | null }): { secondFactor?: SecondFactorStep } {
+  if (row.passed !== null || !(row.enrolled !== null || secondFactorRequiredFor(row.role))) return {};
+  return { secondFactor: row.enrolled !== null ? 'verify' : 'enrol' };
+}
+
+/** 403 on every route but the second factor's own (`config.beforeSecondFactor`) until the session passes it. */
+export const secondFactorRequired = () =>
+  new AppError(403, 'second_factor_required', 'Set up your second factor, or enter its code, before anything else.');
 
 /** The default of SESSION_IDLE_MINUTES (env.ts), for callers without the configuration. */
 export const DEFAULT_IDLE_MINUTES = 12 * 60;
@@ -90,9 +104,11 @@ export const DEFAULT_IDLE_MINUTES = 12 * 60;
 // Every /api request runs this: built once (db/prepared.ts).
 const sessionUser = preparedSelect((db) =>
   db
-    .select({ ...userColumns, lastSeenAt: sessions.lastSeenAt })
+    .select({ ...userColumns, lastSeenAt: sessions.lastSeenAt, enrolled: secondFactors.userId, passed: sessionSecondFactors.sessionId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(secondFactors, and(eq(secondFactors.userId, users.id), isNotNull(secondFactors.enabledAt)))
+    .leftJoin(sessionSecondFactors, eq(sessionSecondFactors.sessionId, sessions.id))
     .where(
       and(
         eq(sessions.id, sql.placeholder('id')),
@@ -129,5 +145,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (roles === 'public') return;
     if (!req.user) throw unauthenticated();
     if (roles !== 'signed-in' && !roles.includes(req.user.role)) throw forbidden();
+    // Nothing but the second factor's own routes until it is passed in this session.
+    if (req.user.secondFactor && req.routeOptions.config?.beforeSecondFactor !== true) throw secondFactorRequired();
   });
 });

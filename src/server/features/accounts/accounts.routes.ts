@@ -17,6 +17,7 @@ import {
   SignUpReplySchema,
   SignUpSchema,
   UserSchema,
+  type User,
 } from '#shared/accounts.ts';
 import { LIMITS } from '#shared/constants.ts';
 import { users } from '../../db/schema.ts';
@@ -25,7 +26,7 @@ import { hashPassword, refuseCommonPassword, verifyPassword } from '../../lib/pa
 
 import { enforce, enforceEmailLinkBudget, hit, isMarked, knownAddressKey, mark, refund, refuse } from '../../lib/rate-limit.ts';
 import { canonicalEmail } from '#shared/email.ts';
-import { clearSessionCookie, createSession, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
+import { clearSessionCookie, createSession, findSessionUser, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
 import { deleteSession, findUserByEmail, findUserById } from './accounts.queries.ts';
 import { openAccount, recordSignup } from './accounts.use-cases.ts';
 import { findValidLink, sendLinkIfAccount } from '../../lib/email-links.ts';
@@ -59,6 +60,10 @@ export async function accountsRoutes(base: FastifyInstance) {
   };
   const windowMs = env.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   const SIGN_IN_LIMITED = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+  // The new session's user as the session endpoint answers it: with the second factor it still
+  // needs, if any, so the page goes on to that step (docs/decisions/0043-second-factor-for-officials.md).
+  const withSecondFactorStep = async (token: string, user: User): Promise<User> =>
+    (await findSessionUser(db, token, env.SESSION_IDLE_MINUTES))?.user ?? user;
 
   app.get('/api/meta', { config: access.public, schema: { response: { 200: MetaSchema } } }, async () => ({
     emailDomains: domains,
@@ -117,7 +122,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       if (!confirmed) throw linkInvalid();
       if (req.sessionId) await deleteSession(db, req.sessionId);
       setSessionCookie(app, reply, confirmed.session.token, confirmed.session.expiresAt);
-      return toUser(confirmed.user);
+      return withSecondFactorStep(confirmed.session.token, toUser(confirmed.user));
     },
   );
 
@@ -173,7 +178,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       if (req.sessionId) await deleteSession(db, req.sessionId);
       const session = await createSession(db, user.id, env.SESSION_TTL_HOURS);
       setSessionCookie(app, reply, session.token, session.expiresAt);
-      return toUser(user);
+      return withSecondFactorStep(session.token, toUser(user));
     },
   );
 
@@ -187,7 +192,8 @@ export async function accountsRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/profile/language',
-    { config: access.signedIn, schema: { body: SetLanguageSchema, response: { 200: UserSchema } } },
+    // The language menu works on the second factor's screens too.
+    { config: { ...access.signedIn, beforeSecondFactor: true }, schema: { body: SetLanguageSchema, response: { 200: UserSchema } } },
     async (req) => {
       const user = requireUser(req);
       await db.update(users).set({ language: req.body.language }).where(eq(users.id, user.id));

@@ -4,7 +4,16 @@ import { emailOutbox, passwordResets, sessions, users } from '#server/db/schema.
 import { buildApp } from '#server/app.ts';
 import { INVALID_CREDENTIALS } from '#server/features/accounts/accounts.routes.ts';
 import { RESEND_CONFIRMATION_REPLY, SIGN_UP_REPLY } from '#shared/accounts.ts';
-import { confirmTokenFor, cookieOf, createTestApp, recordingMailer, signUpConfirmed, useTestApp, type TestApp } from '#tests/test-app.ts';
+import {
+  confirmTokenFor,
+  cookieOf,
+  createTestApp,
+  passSecondFactor,
+  recordingMailer,
+  signUpConfirmed,
+  useTestApp,
+  type TestApp,
+} from '#tests/test-app.ts';
 import { createLawyer, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
 
 const t = useTestApp({ RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10' });
@@ -659,6 +668,7 @@ describe('sign-out and sessions', () => {
     const { user } = await createLawyer(t.db);
     const res = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email: user.email, password: TEST_PASSWORD } });
     const cookie = cookieOf(res);
+    await passSecondFactor(t, cookie);
     expect((await t.request('GET', '/api/profile', { cookie })).statusCode).toBe(200);
     expect((await t.request('POST', '/api/auth/signout', { cookie })).statusCode).toBe(204);
     const after = await t.request('GET', '/api/profile', { cookie });
@@ -680,6 +690,7 @@ describe('sign-out and sessions', () => {
     const { user } = await createLawyer(t.db);
     const res = await t.request('POST', '/api/auth/signin', { body: { role: 'Lawyer', email: user.email, password: TEST_PASSWORD } });
     const cookie = cookieOf(res);
+    await passSecondFactor(t, cookie);
     expect((await t.request('PUT', '/api/profile/language', { cookie, body: { language: 'hi' } })).json()).toMatchObject({
       language: 'hi',
     });

@@ -23,6 +23,7 @@ const PRODUCTION = {
   PUBLIC_URL: 'https://rihaai.example.org',
   JAIL_AUTHORITY_CODE: 'Prod-Code-7fK2xQ9mLp4Zr8',
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  SECOND_FACTOR_KEY: 'k3Vq9-second-factor-key-of-this-deployment',
 };
 
 /** An email in the outbox, as the app queues them (lib/outbox.ts), held back until `nextAttemptAt` if given. */
