@@ -1,8 +1,11 @@
 // States and union territories of India with their districts: the fixed list behind the location
 // fields. Districts from the npm package india-state-district 1.0.5 (MIT, © Suraj Aswal),
 // copied here with two fixes (stray spaces; 'Sri Sathya Sai' and 'YSR Kadapa' were run together) so
-// the list is reviewed in this repository and does not change under us. Districts keep their official
-// English names; states carry their Hindi name for the Hindi screens. Plain data: no zod.
+// the list is reviewed in this repository and does not change under us. Districts carry their current
+// official English names (FORMER_DISTRICT_NAMES lists the renamed ones); states carry their Hindi name
+// for the Hindi screens. Plain data: no zod.
+
+import { DISTRICT_NAMES_HI } from './district-names-hi.ts';
 
 export interface IndiaState {
   /** Stored in the database; never shown. */
@@ -400,30 +403,30 @@ export const INDIA_STATES: readonly IndiaState[] = [
     nameHi: 'कर्नाटक',
     districts: [
       'Bagalkot',
-      'Bellary',
-      'Belgaum',
-      'Bangalore Rural',
-      'Bangalore Urban',
+      'Ballari',
+      'Belagavi',
+      'Bengaluru Rural',
+      'Bengaluru Urban',
       'Bidar',
       'Chamarajanagara',
       'Chikkaballapur',
-      'Chikmagalur',
+      'Chikkamagaluru',
       'Chitradurga',
       'Dakshina Kannada',
       'Davanagere',
       'Dharwad',
       'Gadag',
-      'Gulbarga',
+      'Kalaburagi',
       'Hassan',
       'Haveri',
       'Kodagu',
       'Kolar',
-      'Koppala',
+      'Koppal',
       'Mandya',
-      'Mysore',
+      'Mysuru',
       'Raichur',
-      'Ramanagara',
-      'Shimoga',
+      'Bengaluru South',
+      'Shivamogga',
       'Tumakuru',
       'Udupi',
       'Uttara Kannada',
@@ -532,10 +535,10 @@ export const INDIA_STATES: readonly IndiaState[] = [
     name: 'Maharashtra',
     nameHi: 'महाराष्ट्र',
     districts: [
-      'Ahmednagar',
+      'Ahilyanagar',
       'Akola',
       'Amravati',
-      'Aurangabad',
+      'Chhatrapati Sambhajinagar',
       'Beed',
       'Bhandara',
       'Buldhana',
@@ -554,7 +557,7 @@ export const INDIA_STATES: readonly IndiaState[] = [
       'Nandurbar',
       'Nagpur',
       'Nashik',
-      'Osmanabad',
+      'Dharashiv',
       'Palghar',
       'Parbhani',
       'Pune',
@@ -858,7 +861,7 @@ export const INDIA_STATES: readonly IndiaState[] = [
     districts: [
       'Agra',
       'Aligarh',
-      'Allahabad',
+      'Prayagraj',
       'Ambedkar Nagar',
       'Amethi',
       'Amroha',
@@ -881,7 +884,7 @@ export const INDIA_STATES: readonly IndiaState[] = [
       'Deoria',
       'Etah',
       'Etawah',
-      'Faizabad',
+      'Ayodhya',
       'Farrukhabad',
       'Fatehpur',
       'Firozabad',
@@ -997,7 +1000,70 @@ export function findState(code: string): IndiaState | undefined {
   return BY_CODE.get(code);
 }
 
-/** True when `district` is one of the districts of the state with this code. */
+/**
+ * Districts renamed since the list was first copied, by state: the former name (which records made
+ * before may hold) → the current official one, which the list carries.
+ */
+export const FORMER_DISTRICT_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  UP: { Allahabad: 'Prayagraj', Faizabad: 'Ayodhya' },
+  MH: { Ahmednagar: 'Ahilyanagar', Aurangabad: 'Chhatrapati Sambhajinagar', Osmanabad: 'Dharashiv' },
+  KA: {
+    Bellary: 'Ballari',
+    Belgaum: 'Belagavi',
+    'Bangalore Rural': 'Bengaluru Rural',
+    'Bangalore Urban': 'Bengaluru Urban',
+    Chikmagalur: 'Chikkamagaluru',
+    Gulbarga: 'Kalaburagi',
+    Mysore: 'Mysuru',
+    Shimoga: 'Shivamogga',
+    Ramanagara: 'Bengaluru South',
+    Koppala: 'Koppal',
+  },
+};
+
+/** The district's current name: a former name of this state's district becomes today's; anything else is returned as it is. */
+export function currentDistrictName(code: string, district: string): string {
+  return FORMER_DISTRICT_NAMES[code]?.[district] ?? district;
+}
+
+/** True when `district` is one of the districts of the state with this code (or a former name of one). */
 export function isDistrictOf(code: string, district: string): boolean {
-  return BY_CODE.get(code)?.districts.includes(district) ?? false;
+  return BY_CODE.get(code)?.districts.includes(currentDistrictName(code, district)) ?? false;
+}
+
+/** A district's name in Devanagari where the list has one (undefined otherwise). */
+export function districtNameHi(district: string): string | undefined {
+  return DISTRICT_NAMES_HI[district];
+}
+
+export interface DistrictMatch {
+  state: string;
+  district: string;
+}
+
+const fold = (text: string) => text.normalize('NFC').toLowerCase();
+/** Each district with every name it is found by: English, Devanagari and any former name. */
+const SEARCHABLE = INDIA_STATES.flatMap((s) =>
+  s.districts.map((district) => {
+    const former = Object.entries(FORMER_DISTRICT_NAMES[s.code] ?? {})
+      .filter(([, now]) => now === district)
+      .map(([old]) => old);
+    return { state: s.code, district, names: [district, DISTRICT_NAMES_HI[district] ?? '', ...former].filter(Boolean).map(fold) };
+  }),
+);
+
+/**
+ * The districts whose name (in English or Devanagari, or a former name: "Allahabad") contains what
+ * was typed, those starting with it first, at most `limit`. "प्रयाग" and "Prayag" both find Prayagraj.
+ */
+export function searchDistricts(query: string, limit = 8): DistrictMatch[] {
+  const q = fold(query.trim());
+  if (q.length < 2) return [];
+  const starts: DistrictMatch[] = [];
+  const contains: DistrictMatch[] = [];
+  for (const d of SEARCHABLE) {
+    if (d.names.some((n) => n.startsWith(q) || n.includes(` ${q}`))) starts.push({ state: d.state, district: d.district });
+    else if (d.names.some((n) => n.includes(q))) contains.push({ state: d.state, district: d.district });
+  }
+  return [...starts, ...contains].slice(0, limit);
 }

@@ -2,7 +2,7 @@
 // and an NGO, from the fixed list in india-locations.ts. Both or neither: a record without a
 // place is still valid (accounts made before locations existed) and is matched after the others.
 import { z } from 'zod';
-import { isDistrictOf, STATE_CODES } from './india-locations.ts';
+import { currentDistrictName, isDistrictOf, STATE_CODES } from './india-locations.ts';
 
 export const LOCATION_MESSAGES = {
   state: 'Choose a state or union territory.',
@@ -24,9 +24,9 @@ export function checkLocation(v: { state?: string | undefined; district?: string
     ctx.addIssue({ code: 'custom', path: ['district'], message: LOCATION_MESSAGES.district });
 }
 
-/** What is stored: both set, or both null. */
+/** What is stored: both set, or both null; a district by its former name is stored by its current one. */
 export function toStoredLocation(v: { state?: string | undefined; district?: string | undefined }) {
-  return v.state && v.district ? { state: v.state, district: v.district } : { state: null, district: null };
+  return v.state && v.district ? { state: v.state, district: currentDistrictName(v.state, v.district) } : { state: null, district: null };
 }
 
 export const LocationSchema = z.object({ state: z.string(), district: z.string() });
