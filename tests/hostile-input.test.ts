@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/constants.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { createFamilyMember, createJailAuthority, createLawyer, sessionCookie } from './factories.ts';
+import { createFamilyMember, createJailAuthority, createUser, createLawyer, sessionCookie } from './factories.ts';
 
 /** Runs per operation and identity: bounded so the file stays quick on both databases. */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 4);
@@ -29,6 +29,8 @@ beforeAll(async () => {
   users['Family-Member'] = (await createFamilyMember(t.db)).user.id;
   users.Lawyer = (await createLawyer(t.db)).user.id;
   users['Jail-Authority'] = (await createJailAuthority(t.db)).id;
+  users.DLSA = (await createUser(t.db, { role: 'DLSA' })).id;
+  users['State-Administrator'] = (await createUser(t.db, { role: 'State-Administrator' })).id;
   const res = await t.request('GET', '/api/openapi.json');
   type Op = {
     parameters?: { in: string; name: string }[];

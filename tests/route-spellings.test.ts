@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/constants.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { createFamilyMember, createJailAuthority, createLawyer, sessionCookie } from './factories.ts';
+import { createFamilyMember, createJailAuthority, createLawyer, createUser, sessionCookie } from './factories.ts';
 
 let t: TestApp;
 const users: Partial<Record<Role, string>> = {};
@@ -20,6 +20,8 @@ beforeAll(async () => {
   users['Family-Member'] = (await createFamilyMember(t.db)).user.id;
   users.Lawyer = (await createLawyer(t.db)).user.id;
   users['Jail-Authority'] = (await createJailAuthority(t.db)).id;
+  users.DLSA = (await createUser(t.db, { role: 'DLSA' })).id;
+  users['State-Administrator'] = (await createUser(t.db, { role: 'State-Administrator' })).id;
   await createFamilyMember(t.db);
 });
 afterAll(() => t.close());

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { installRouteGuard, UndeclaredRouteError } from '#server/plugins/route-guard.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { createFamilyMember, createJailAuthority, createLawyer, sessionCookie } from './factories.ts';
+import { createFamilyMember, createJailAuthority, createUser, createLawyer, sessionCookie } from './factories.ts';
 
 let t: TestApp;
 const users: Partial<Record<Role, string>> = {};
@@ -17,6 +17,8 @@ beforeAll(async () => {
   users['Family-Member'] = (await createFamilyMember(t.db)).user.id;
   users.Lawyer = (await createLawyer(t.db)).user.id;
   users['Jail-Authority'] = (await createJailAuthority(t.db)).id;
+  users.DLSA = (await createUser(t.db, { role: 'DLSA' })).id;
+  users['State-Administrator'] = (await createUser(t.db, { role: 'State-Administrator' })).id;
 });
 afterAll(() => t.close());
 

@@ -24,6 +24,7 @@ import { jailRoutes } from './features/jail/jail.routes.ts';
 import { ngosRoutes } from './features/ngos/ngos.routes.ts';
 import { casesRoutes } from './features/cases/cases.routes.ts';
 import { deadlinesRoutes } from './features/deadlines/deadlines.routes.ts';
+import { prisonsRoutes } from './features/prisons/prisons.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { multipartPlugin } from './lib/documents.ts';
@@ -97,6 +98,7 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
     ngosRoutes,
     casesRoutes,
     deadlinesRoutes,
+    prisonsRoutes,
     notificationsRoutes,
   ];
   for (const routes of features) await app.register(routes);

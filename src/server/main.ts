@@ -3,6 +3,7 @@ import { EnvError, parseEnv } from './env.ts';
 import { openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SECOND_FACTOR_SECRET, seedDemoData } from './db/demo-data.ts';
+import { DEMO_CODES, DEMO_PRISON_ACCOUNTS, seedDemoPrisons } from './db/demo-prisons.ts';
 import { buildApp } from './app.ts';
 import { createMailer } from './lib/mailer.ts';
 import { databasePaperStore, filePaperStore, SWEEP_SAFE_AGE_MS } from './lib/paper-store.ts';
@@ -53,6 +54,8 @@ async function main() {
   );
   sweeper.unref();
   const seed = env.SEED_DEMO ? await seedDemoData(handle.db, env.SECOND_FACTOR_KEY) : { seeded: false };
+  // The demo's prisons, their officials and a family in each (docs/decisions/0046-prisoner-and-prisons.md).
+  if (seed.seeded) await seedDemoPrisons(handle.db, DEMO_PASSWORD, env.SECOND_FACTOR_KEY, DEMO_SECOND_FACTOR_SECRET);
 
   // The mailer logs through the app's logger, created just below.
   const mailerLog = { info: (obj: object, msg: string) => late.app?.log.info(obj, msg) };
@@ -112,7 +115,13 @@ async function main() {
           seed.seeded
             ? 'Demo data loaded. Demo accounts (password for all: ' + DEMO_PASSWORD + '):'
             : 'Demo accounts (password for all: ' + DEMO_PASSWORD + ', unless changed):',
-          ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(15)} ${a.email}`),
+          ...DEMO_ACCOUNTS.map(
+            (a) => `  ${a.role.padEnd(19)} ${a.email}${a.role === 'Jail-Authority' ? '  (Tihar Central Jail No. 1)' : ''}`,
+          ),
+          ...DEMO_PRISON_ACCOUNTS.map(
+            (a) => `  ${a.role.padEnd(19)} ${a.email}${a.role === 'Jail-Authority' ? '  (District Jail Sitapur)' : ''}`,
+          ),
+          `Registration codes: District Jail Sitapur ${DEMO_CODES.sitapurJail} · DLSA Sitapur ${DEMO_CODES.sitapurDlsa}`,
           `The demo officials' second factor: secret ${DEMO_SECOND_FACTOR_SECRET} (add it to an authenticator app, or run: npx tsx scripts/second-factor-code.ts)`,
         ].join('\n')
       : '',

@@ -1,6 +1,6 @@
 // Accounts: sign-up, sign-in, session, profile (docs/spec.md#2-screens-and-routes, §4, §5).
 import { z } from 'zod';
-import { CONFIRM_LINK_HOURS, LIMITS } from './constants.ts';
+import { CONFIRM_LINK_HOURS, LIMITS, SIGNUP_ROLES } from './constants.ts';
 import { LanguageSchema, RoleSchema } from './enums.ts';
 import { SECOND_FACTOR_STEPS } from './second-factor.ts';
 
@@ -14,11 +14,12 @@ const password = z
 export const NameSchema = z.string().trim().min(1, 'Name is required.').max(LIMITS.nameMax);
 
 export const SignUpSchema = z.strictObject({
-  role: RoleSchema,
+  /** The State-Administrator is made from the command line, never by sign-up (README, "First administrator"). */
+  role: z.enum(SIGNUP_ROLES),
   name: NameSchema,
   email,
   password,
-  /** Needed for Jail-Authority only (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). */
+  /** Needed for Jail-Authority and DLSA only (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong). */
   registrationCode: z.string().max(LIMITS.registrationCodeMax).optional(),
   /** The language the person signs up in; their welcome email is written in it. */
   language: LanguageSchema.optional(),

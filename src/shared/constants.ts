@@ -2,8 +2,12 @@
 // No zod here: the sign-in route uses these values and must not load a validator; the zod enums
 // live in enums.ts (docs/decisions/0010-no-zod-on-the-sign-in-route.md).
 
-export const ROLES = ['Family-Member', 'Lawyer', 'Jail-Authority'] as const;
+export const ROLES = ['Family-Member', 'Lawyer', 'Jail-Authority', 'DLSA', 'State-Administrator'] as const;
 export type Role = (typeof ROLES)[number];
+/** Who may sign up: the State-Administrator is made from the command line (README, "First administrator"). */
+export const SIGNUP_ROLES = ['Family-Member', 'Lawyer', 'Jail-Authority', 'DLSA'] as const satisfies readonly Role[];
+/** Roles that sign up with a registration code: a jail's names its prison, a DLSA's its district. */
+export const CODE_ROLES = ['Jail-Authority', 'DLSA'] as const satisfies readonly Role[];
 
 export const CASE_TYPES = [
   'Criminal Defense Lawyer',
@@ -53,6 +57,8 @@ export const ROLE_HOME: Record<Role, string> = {
   'Family-Member': '/family-member',
   Lawyer: '/lawyer',
   'Jail-Authority': '/jail-authority',
+  DLSA: '/dlsa',
+  'State-Administrator': '/prisons',
 };
 
 /** Role → where a newly signed-up user goes (docs/spec.md#6-roles-and-permissions). */
@@ -63,4 +69,6 @@ export const ROLE_AFTER_SIGNUP: Record<Role, string> = {
   'Family-Member': '/fmform',
   Lawyer: '/lawyerform',
   'Jail-Authority': '/jail-authority',
+  DLSA: '/dlsa',
+  'State-Administrator': '/prisons',
 };

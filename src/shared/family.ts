@@ -68,6 +68,8 @@ export const RegisterFamilySchema = z
     facts: CaseFactsInputSchema.optional(),
     /** With facts for a case already on record: the facts' version the form was loaded at (Case.factsVersion). */
     factsVersion: VersionSchema.optional(),
+    /** The listed prison the person is held in (GET /api/prison-choices); else facts.prison as typed. */
+    prisonId: z.uuid().optional(),
     ...locationFields,
   })
   .superRefine(checkLocation);

@@ -8,6 +8,8 @@ export const paths = {
   confirmEmail: '/confirm-email',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Set up the second factor, or enter its code after the password (docs/decisions/0043-second-factor-for-officials.md). */
+  secondFactor: '/second-factor',
   familyForm: '/fmform',
   lawyerForm: '/lawyerform',
   familyHome: '/family-member',
@@ -29,10 +31,15 @@ export const paths = {
   ngos: '/ngos',
   caseFacts: '/case/:caseId',
   jailApplication: '/jail/application/:caseId',
+  findPrisoner: '/find-prisoner',
+  dlsaHome: '/dlsa',
+  prisons: '/prisons',
 } as const;
 
 export const aboutPathFor: Record<Role, string> = {
   'Family-Member': paths.aboutFamily,
   Lawyer: paths.aboutLawyer,
   'Jail-Authority': paths.aboutJail,
+  DLSA: paths.dlsaHome,
+  'State-Administrator': paths.prisons,
 };

@@ -28,8 +28,10 @@ import { AboutFamilyPage, AboutLawyerPage, AboutJailPage } from '#client/feature
 import { LawyerHomePage, LawyerFormPage, PendingCasePage, LawyerCasesPage } from '#client/features/lawyers/pages.ts';
 import { DashboardPage, BailPage } from '#client/features/jail/pages.ts';
 import { NgosPage } from '#client/features/ngos/pages.ts';
-import { PrisonsPage, CaseHearingsPage } from '#client/features/deadlines/pages.ts';
+import { CaseHearingsPage } from '#client/features/deadlines/pages.ts';
+import { FindPrisonerPage, PrisonsPage } from '#client/features/prisons/pages.ts';
 import { HomePage } from '#client/features/home/pages.ts';
+import { SecondFactorPage } from '#client/features/second-factor/pages.ts';
 import { firstScreenDone } from '#client/first-screen/take-over.ts';
 import { NoticesFollowThePage } from '#client/components/notices-follow-the-page.tsx';
 
@@ -37,7 +39,14 @@ import { NoticesFollowThePage } from '#client/components/notices-follow-the-page
 const RoleLayout = lazyNamed<{ roles: readonly Role[] | 'signed-in' }>(() => import('./layouts/role-layout.tsx'), 'RoleLayout');
 const NotFoundPage = lazyNamed(() => import('#client/components/not-found.tsx'), 'NotFoundPage');
 
-const PUBLIC_PATHS: readonly string[] = [paths.signIn, paths.signUp, paths.confirmEmail, paths.forgotPassword, paths.resetPassword];
+const PUBLIC_PATHS: readonly string[] = [
+  paths.signIn,
+  paths.signUp,
+  paths.confirmEmail,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.secondFactor,
+];
 const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   [paths.familyHome]: FamilyHomePage,
   [paths.lawyerHome]: LawyerHomePage,
@@ -63,6 +72,8 @@ const FM = ['Family-Member'] as const;
 const LAWYER = ['Lawyer'] as const;
 const JAIL = ['Jail-Authority'] as const;
 const LAWYER_OR_JAIL = ['Lawyer', 'Jail-Authority'] as const;
+const DLSA_ROLE = ['DLSA'] as const;
+const ADMIN = ['State-Administrator'] as const;
 
 export function AppRoutes() {
   return (
@@ -73,6 +84,7 @@ export function AppRoutes() {
         <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.secondFactor} element={<SecondFactorPage />} />
       </Route>
       <Route element={<RoleLayout roles="signed-in" />}>
         <Route path={paths.profile} element={<ProfilePage />} />
@@ -103,7 +115,13 @@ export function AppRoutes() {
         <Route path={paths.bailPage} element={<BailPage />} />
         <Route path={paths.ngos} element={<NgosPage />} />
         <Route path={paths.aboutJail} element={<AboutJailPage />} />
-        <Route path="/prisons" element={<PrisonsPage />} />
+        <Route path={paths.findPrisoner} element={<FindPrisonerPage desk="jail" />} />
+      </Route>
+      <Route element={<RoleLayout roles={DLSA_ROLE} />}>
+        <Route path={paths.dlsaHome} element={<FindPrisonerPage desk="dlsa" />} />
+      </Route>
+      <Route element={<RoleLayout roles={ADMIN} />}>
+        <Route path={paths.prisons} element={<PrisonsPage />} />
       </Route>
       <Route element={<RoleLayout roles={LAWYER_OR_JAIL} />}>
         <Route path="/cases/:caseId/hearings" element={<CaseHearingsPage />} />

@@ -14,4 +14,5 @@ export const rootKeys = {
   notifications: ['notifications'] as const,
   assistant: ['assistant'] as const,
   locations: ['india-locations'] as const,
+  prisons: ['prisons'] as const,
 };

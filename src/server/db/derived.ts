@@ -284,6 +284,21 @@ export const DERIVED: readonly DerivedValue[] = [
     fresh: sql`member_client_card(k)`,
     repair: (keys) => sql`select member_cards_refresh(${uuids(keys)}, false, true)`,
   }),
+  perKey({
+    name: 'prison-counts',
+    stores: 'prison_counts (sharded: sum n by prison and status)',
+    definition: "the administrator's counts: each prison's prisoners by status",
+    sources: ['prisoners'],
+    keptBy: 'statement triggers prisoners_counts_ins/upd/del (drizzle/0027_prisoners.sql)',
+    rebuiltBy: "prison_counts_rebuild(ids): the prisons' rows deleted and counted afresh, holding prison_counts exclusively",
+    keyTable: sql`prisons`,
+    keyColumn: sql`id`,
+    stored: sql`(select coalesce(json_agg(json_build_array(x.status, x.n) order by x.status), '[]') from (
+      select c.status, sum(c.n)::bigint as n from prison_counts c where c.prison_id = k.id group by c.status having sum(c.n) <> 0) x)`,
+    fresh: sql`(select coalesce(json_agg(json_build_array(x.status, x.n) order by x.status), '[]') from (
+      select p.status, count(*)::bigint as n from prisoners p where p.prison_id = k.id group by p.status) x)`,
+    repair: (keys) => sql`select prison_counts_rebuild(${uuids(keys)})`,
+  }),
   {
     name: 'jail-counts',
     stores: 'jail_counts (sharded: sum n by key)',

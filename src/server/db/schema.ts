@@ -16,9 +16,11 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { StoredOffence } from '#shared/cases.ts';
 import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from '../../shared/constants.ts';
+import { PRISON_TYPES, PRISONER_GENDERS, PRISONER_STATUSES } from '../../shared/prisoners.ts';
 
 /** `('a', 'b')` for an IN list of our own constants (never user input). */
 const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
@@ -36,9 +38,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export interface PendingSignup {
   email: string;
   name: string;
-  role: 'Family-Member' | 'Lawyer' | 'Jail-Authority';
+  role: 'Family-Member' | 'Lawyer' | 'Jail-Authority' | 'DLSA' | 'State-Administrator';
   passwordHash: string;
   language: string | null;
+  /** The official's scope from the registration code (drizzle/0026_prisons.sql), and that code's id. */
+  prisonId?: string | null;
+  scopeState?: string | null;
+  scopeDistrict?: string | null;
+  codeId?: string | null;
 }
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -49,7 +56,7 @@ export const users = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
     name: text().notNull(),
-    role: text({ enum: ['Family-Member', 'Lawyer', 'Jail-Authority'] }).notNull(),
+    role: text({ enum: ['Family-Member', 'Lawyer', 'Jail-Authority', 'DLSA', 'State-Administrator'] }).notNull(),
     passwordHash: text().notNull(),
     language: text(),
     /** Reminder emails may be turned off; the in-app notification stays. */
@@ -67,12 +74,27 @@ export const users = pgTable(
      */
     emailCanonical: text(),
     createdAt: createdAt(),
+    /** A Jail-Authority's prison: it sees that prison's prisoners only (drizzle/0026_prisons.sql). */
+    prisonId: uuid().references((): AnyPgColumn => prisons.id, { onDelete: 'restrict' }),
+    /** A DLSA's state code and district. */
+    scopeState: text(),
+    scopeDistrict: text(),
+    /** Set by the administrator: no session starts, and the ones open end. */
+    disabledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_email_canonical_unique').on(t.emailCanonical),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
-    check('users_role_valid', sql`${t.role} in ('Family-Member', 'Lawyer', 'Jail-Authority')`),
+    check('users_role_valid', sql`${t.role} in ('Family-Member', 'Lawyer', 'Jail-Authority', 'DLSA', 'State-Administrator')`),
+    check('users_prison_only_jail', sql`${t.prisonId} is null or ${t.role} = 'Jail-Authority'`),
+    check(
+      'users_scope_only_dlsa',
+      sql`(${t.scopeDistrict} is null and ${t.scopeState} is null) or (${t.role} = 'DLSA' and ${t.scopeDistrict} is not null and ${t.scopeState} is not null)`,
+    ),
+    index('users_prison_idx')
+      .on(t.prisonId)
+      .where(sql`${t.prisonId} is not null`),
   ],
 );
 
@@ -250,6 +272,16 @@ export const cases = pgTable(
     caseNumber: text().notNull(),
     detail: text().notNull(),
     caseType: text().notNull(),
+    /** The person in custody the case is against (drizzle/0027_prisoners.sql). */
+    // Older inserts may leave it out: the trigger cases_prisoner_default fills it before NOT NULL is checked.
+    prisonerId: uuid()
+      .notNull()
+      .$defaultFn(() => sql`null`)
+      .references((): AnyPgColumn => prisoners.id, { onDelete: 'restrict' }),
+    firNumber: text(),
+    policeStation: text(),
+    firYear: integer(),
+    courtCaseNumber: text(),
     /** The court's bail order date and the day the person walked out, as recorded. */
     bailGrantedOn: date({ mode: 'string' }),
     releasedOn: date({ mode: 'string' }),
@@ -288,6 +320,13 @@ export const cases = pgTable(
     index('cases_case_number_idx').on(t.caseNumber),
     check('cases_s479_status_valid', sql`${t.s479Status} in ('not-applicable', 'barred', 'counting')`),
     check('cases_counts_nonnegative', sql`${t.otherPendingCases} >= 0 and ${t.delayByAccusedDays} >= 0`),
+    check('cases_fir_year_valid', sql`${t.firYear} is null or ${t.firYear} between 1900 and 2100`),
+    index('cases_prisoner_idx')
+      .on(t.prisonerId)
+      .where(sql`${t.prisonerId} is not null`),
+    index('cases_fir_number_idx')
+      .on(sql`lower(${t.firNumber}) text_pattern_ops`)
+      .where(sql`${t.firNumber} is not null`),
     index('cases_s479_eligible_on_idx')
       .on(t.s479EligibleOn, t.familyMemberId)
       .where(sql`${t.s479EligibleOn} is not null`),
@@ -571,8 +610,157 @@ export const prisons = pgTable(
     district: text().notNull(),
     dlsaEmail: text().notNull(),
     createdAt: createdAt(),
+    // drizzle/0026_prisons.sql: a prison is a record (null state: a prison from before, to be completed).
+    state: text(),
+    type: text({ enum: PRISON_TYPES }).notNull().default('district'),
+    address: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    dlsaName: text().notNull().default(''),
+    dlsaAddress: text().notNull().default(''),
+    dlsaPhone: text().notNull().default(''),
+    version: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex('prisons_name_unique').using('btree', sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('prisons_name_unique').using('btree', sql`lower(${t.name})`),
+    check('prisons_type_valid', sql`${t.type} in ('central', 'district', 'sub-jail', 'special')`),
+    index('prisons_district_idx').on(t.state, t.district, sql`lower(${t.name})`),
+  ],
+);
+
+/** Registration codes the administrator issues (sha256 only): a jail's names its prison, a DLSA's its district. */
+export const registrationCodes = pgTable(
+  'registration_codes',
+  {
+    id: text().primaryKey(),
+    kind: text({ enum: ['jail', 'dlsa'] }).notNull(),
+    prisonId: uuid().references(() => prisons.id, { onDelete: 'cascade' }),
+    state: text(),
+    district: text(),
+    issuedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    issuedAt: createdAt(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('registration_codes_kind_valid', sql`${t.kind} in ('jail', 'dlsa')`),
+    check(
+      'registration_codes_scope',
+      sql`(${t.kind} = 'jail' and ${t.prisonId} is not null) or (${t.kind} = 'dlsa' and ${t.state} is not null and ${t.district} is not null)`,
+    ),
+    uniqueIndex('registration_codes_one_per_prison')
+      .on(t.prisonId)
+      .where(sql`${t.kind} = 'jail' and ${t.revokedAt} is null`),
+    uniqueIndex('registration_codes_one_per_district')
+      .on(t.state, t.district)
+      .where(sql`${t.kind} = 'dlsa' and ${t.revokedAt} is null`),
+  ],
+);
+
+/** The person in custody (drizzle/0027_prisoners.sql): followed by family members, with cases. */
+export const prisoners = pgTable(
+  'prisoners',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** As typed, any script. */
+    name: text().notNull(),
+    /** Latin letters (shared/names.ts latinName), editable; name_key is searched. */
+    nameLatin: text().notNull().default(''),
+    nameKey: text()
+      .notNull()
+      .generatedAlwaysAs(sql`prisoner_name_key("name_latin")`),
+    /** Father's or husband's name. */
+    relativeName: text().notNull().default(''),
+    gender: text({ enum: PRISONER_GENDERS }).notNull().default('not-given'),
+    birthYear: integer(),
+    prisonId: uuid().references(() => prisons.id, { onDelete: 'restrict' }),
+    /** The prison as the family typed it when it is not listed, for the administrator to match. */
+    prisonOther: text(),
+    prisonerNumber: text(),
+    custodySince: date({ mode: 'string' }),
+    status: text({ enum: PRISONER_STATUSES }).notNull().default('in-custody'),
+    /** Pending cases the family says exist elsewhere (not in Rihaai). */
+    otherCasesElsewhere: integer().notNull().default(0),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    version: integer().notNull().default(0),
+  },
+  (t) => [
+    check('prisoners_gender_valid', sql`${t.gender} in ('male', 'female', 'transgender', 'not-given')`),
+    check('prisoners_status_valid', sql`${t.status} in ('in-custody', 'bailed-not-released', 'released', 'transferred')`),
+    check('prisoners_birth_year_valid', sql`${t.birthYear} is null or ${t.birthYear} between 1900 and 2100`),
+    check('prisoners_other_cases_nonnegative', sql`${t.otherCasesElsewhere} >= 0`),
+    index('prisoners_prison_name_key_idx').on(t.prisonId, sql`${t.nameKey} text_pattern_ops`, t.id),
+    index('prisoners_prison_number_idx')
+      .on(t.prisonId, sql`lower(${t.prisonerNumber}) text_pattern_ops`)
+      .where(sql`${t.prisonerNumber} is not null`),
+    index('prisoners_prison_other_idx')
+      .on(sql`lower(${t.prisonOther})`)
+      .where(sql`${t.prisonId} is null and ${t.prisonOther} is not null`),
+  ],
+);
+
+export const prisonerFollowers = pgTable(
+  'prisoner_followers',
+  {
+    prisonerId: uuid()
+      .notNull()
+      .references(() => prisoners.id, { onDelete: 'cascade' }),
+    familyMemberId: uuid()
+      .notNull()
+      .references(() => familyMembers.userId, { onDelete: 'cascade' }),
+    /** How the family member is related to the prisoner, in their words. */
+    relation: text().notNull().default(''),
+    joinedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'prisoner_followers_pk', columns: [t.prisonerId, t.familyMemberId] }),
+    index('prisoner_followers_member_idx').on(t.familyMemberId, t.prisonerId),
+  ],
+);
+
+/** A relative's invitation to follow a prisoner: sha256 of a short code, good once until it expires. */
+export const prisonerInvitations = pgTable(
+  'prisoner_invitations',
+  {
+    id: text().primaryKey(),
+    prisonerId: uuid()
+      .notNull()
+      .references(() => prisoners.id, { onDelete: 'cascade' }),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('prisoner_invitations_prisoner_idx').on(t.prisonerId)],
+);
+
+/** Prisoners per prison and status, sharded (sum n): the administrator's counts (derived.ts 'prison-counts'). */
+export const prisonCounts = pgTable(
+  'prison_counts',
+  {
+    prisonId: uuid()
+      .notNull()
+      .references(() => prisons.id, { onDelete: 'cascade' }),
+    status: text().notNull(),
+    shard: smallint().notNull(),
+    n: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'prison_counts_pk', columns: [t.prisonId, t.status, t.shard] })],
+);
+
+/** Moves between prisons: the old jail no longer sees the prisoner; the history stays. */
+export const prisonerTransfers = pgTable(
+  'prisoner_transfers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    prisonerId: uuid()
+      .notNull()
+      .references(() => prisoners.id, { onDelete: 'cascade' }),
+    fromPrisonId: uuid().references(() => prisons.id, { onDelete: 'set null' }),
+    toPrisonId: uuid().references(() => prisons.id, { onDelete: 'set null' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    at: createdAt(),
+  },
+  (t) => [index('prisoner_transfers_prisoner_idx').on(t.prisonerId, t.at)],
 );
 
 export const hearings = pgTable(

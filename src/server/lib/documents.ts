@@ -3,6 +3,7 @@
 // embedded database: paper-store.ts), the type decided from the bytes (never the name or the
 // browser's claim), 10 MiB at most, served only to permitted users with Content-Disposition and
 // nosniff. Shared by the family, lawyer and jail-authority features.
+import type { Role } from '#shared/constants.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
@@ -282,7 +283,7 @@ export function toDocumentMeta(row: {
   createdAt: Date;
   uploaderId: string | null;
   uploaderName: string | null;
-  uploaderRole: 'Family-Member' | 'Lawyer' | 'Jail-Authority' | null;
+  uploaderRole: Role | null;
 }): DocumentMeta {
   return {
     id: row.id,

@@ -4,6 +4,7 @@
 // `sendEmail` for an email alone (account emails, addresses with no account). The one exception is
 // an emailed link sent without knowing whether the account exists (a password reset, a resent
 // confirmation), whose five renderings the database chooses from (lib/email-links.ts).
+import type { Role } from '#shared/constants.ts';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
@@ -12,7 +13,7 @@ import { EMAIL_PRIORITY, enqueueEmail, type EmailPriority } from './outbox.ts';
 
 export interface Recipient {
   id: string;
-  role: 'Family-Member' | 'Lawyer' | 'Jail-Authority';
+  role: Role;
   name: string;
   email: string;
   language: string | null;

@@ -17,6 +17,12 @@ export const access = {
   jail: { roles: ['Jail-Authority'] },
   lawyerOrJail: { roles: ['Lawyer', 'Jail-Authority'] },
   anyRole: { roles: ['Family-Member', 'Lawyer', 'Jail-Authority'] },
+  admin: { roles: ['State-Administrator'] },
+  dlsa: { roles: ['DLSA'] },
+  /** Who reads the prisons' list: the jail, the DLSA and the administrator. */
+  prisonReaders: { roles: ['Jail-Authority', 'DLSA', 'State-Administrator'] },
+  /** Who searches prisoners by name: the jail (its prison) and the DLSA (its district). */
+  jailOrDlsa: { roles: ['Jail-Authority', 'DLSA'] },
 } as const satisfies Record<string, { roles: RouteRoles }>;
 
 /** The API documentation (served by @fastify/swagger-ui) is public like the document it shows. */

@@ -50,6 +50,11 @@ export function decideMemberRecord(actor: Actor, familyMemberId: string, relatio
       if (relation === 'accepted') return 'allow';
       if (relation === 'pending') return PENDING_LAWYER[action];
       return 'not_found';
+    case 'DLSA':
+    case 'State-Administrator':
+      // Their lists name prisoners (features/prisons); a family's record stays with the family, its
+      // lawyers and the jail (docs/decisions/0046-prisoner-and-prisons.md).
+      return 'not_found';
   }
 }
 

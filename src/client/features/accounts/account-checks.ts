@@ -53,7 +53,8 @@ export function signUpChecks(emailPattern?: RegExp): CheckingSchema {
       text(issues, 'name', (v.name ?? '').trim(), 1, LIMITS.nameMax);
       text(issues, 'password', v.password, LIMITS.passwordMin, LIMITS.passwordMax);
       // The schema lets the code out; the server asks it of a Jail-Authority only.
-      if (v.role === 'Jail-Authority') text(issues, 'registrationCode', (v.registrationCode ?? '').trim(), 1, LIMITS.registrationCodeMax);
+      if (v.role === 'Jail-Authority' || v.role === 'DLSA')
+        text(issues, 'registrationCode', (v.registrationCode ?? '').trim(), 1, LIMITS.registrationCodeMax);
       return check(issues);
     },
   };

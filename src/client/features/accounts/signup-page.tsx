@@ -2,7 +2,8 @@ import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONFIRM_LINK_HOURS, LIMITS, type Role } from '#shared/constants.ts';
+import { CONFIRM_LINK_HOURS, LIMITS, SIGNUP_ROLES, type Role } from '#shared/constants.ts';
+import type { SignUp } from '#shared/accounts.ts';
 import { paths } from '#client/app/paths.ts';
 import { EmailInput } from '#client/components/contact-inputs.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -74,11 +75,11 @@ export function SignUpPage() {
         (v) => {
           rememberRole(v.role as Role);
           mutation.mutate({
-            role: v.role as Role,
+            role: v.role as SignUp['role'],
             name: v.name.trim(),
             email: normaliseEmail(v.email),
             password: v.password,
-            ...(v.role === 'Jail-Authority' ? { registrationCode: v.registrationCode.trim() } : {}),
+            ...(v.role === 'Jail-Authority' || v.role === 'DLSA' ? { registrationCode: v.registrationCode.trim() } : {}),
           });
         },
         (errors) => {
@@ -89,7 +90,7 @@ export function SignUpPage() {
       loading={mutation.isPending}
       other={{ question: t('signUp.haveAccount'), label: t('signIn.submit'), to: paths.signIn }}
     >
-      <RoleSelect {...form.getInputProps('role')} />
+      <RoleSelect roles={SIGNUP_ROLES} {...form.getInputProps('role')} />
       <TextInput label={t('name.label')} autoComplete="name" required {...form.getInputProps('name')} />
       <EmailInput
         label={t('email.label')}
@@ -105,7 +106,7 @@ export function SignUpPage() {
         visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
         {...form.getInputProps('password')}
       />
-      {form.values.role === 'Jail-Authority' && (
+      {(form.values.role === 'Jail-Authority' || form.values.role === 'DLSA') && (
         <TextInput
           label={t('registrationCode.label')}
           description={t('registrationCode.hint')}

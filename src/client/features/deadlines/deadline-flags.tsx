@@ -4,6 +4,7 @@
 import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { paths } from '#client/app/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { deadlineFlagsQuery } from './deadlines.api.ts';
 import { useFormatDay } from './format-day.ts';
@@ -20,8 +21,8 @@ export function DeadlineFlags() {
           <Title order={2} size="h4" id="deadline-flags-title">
             {t('flags.title')}
           </Title>
-          <Anchor component={Link} to="/prisons" size="sm">
-            {t('flags.prisons')}
+          <Anchor component={Link} to={paths.findPrisoner} size="sm">
+            {t('flags.findPrisoner')}
           </Anchor>
         </Group>
         {!data ? null : data.bailedNotReleased.length === 0 && data.overdueRequests.length === 0 ? (

@@ -1,5 +1,4 @@
 // This feature's screens, each downloaded when first shown (the router places them).
 import { lazyNamed } from '#client/lib/lazy-named.ts';
 
-export const PrisonsPage = lazyNamed(() => import('./prisons-page.tsx'), 'PrisonsPage');
 export const CaseHearingsPage = lazyNamed(() => import('./case-hearings-page.tsx'), 'CaseHearingsPage');

@@ -33,17 +33,41 @@ export async function createUser(db: Db, input: { name: string; email: string; r
   return row;
 }
 
+/** An official's scope from a registration code (features/prisons); absent for the others. */
+export interface OfficialScope {
+  prisonId?: string | null;
+  scopeState?: string | null;
+  scopeDistrict?: string | null;
+  codeId?: string | null;
+}
+
+/** The users columns of a sign-up's choices (the code's id stays with the link). */
+function accountFields(
+  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope,
+) {
+  return {
+    name: input.name,
+    email: input.email,
+    role: input.role,
+    passwordHash: input.passwordHash,
+    language: input.language,
+    prisonId: input.prisonId ?? null,
+    scopeState: input.scopeState ?? null,
+    scopeDistrict: input.scopeDistrict ?? null,
+  };
+}
+
 /**
  * Creates the user, not yet confirmed (sign-up), or returns undefined when the address is taken
  * (nothing is written then).
  */
 export async function createUserUnlessTaken(
   db: Db,
-  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null },
+  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope,
 ) {
   const [row] = await db
     .insert(users)
-    .values({ ...input, email: input.email.toLowerCase(), confirmedAt: null })
+    .values({ ...accountFields(input), email: input.email.toLowerCase(), confirmedAt: null })
     // Taken when the address or its inbox (users_email_canonical_unique) has an account.
     .onConflictDoNothing()
     .returning();
@@ -57,11 +81,11 @@ export async function createUserUnlessTaken(
 export async function replaceUnconfirmedSignup(
   db: Db,
   userId: string,
-  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null },
+  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope,
 ) {
   await db
     .update(users)
-    .set({ ...input, email: input.email.toLowerCase() })
+    .set({ ...accountFields(input), email: input.email.toLowerCase() })
     .where(and(eq(users.id, userId), sql`${users.confirmedAt} is null`));
 }
 
@@ -88,7 +112,7 @@ export async function deleteExpiredSessions(db: Db, userId: string) {
 export async function confirmUser(
   db: Db,
   userId: string,
-  signup?: { email: string; name: string; role: Role; passwordHash: string; language: string | null },
+  signup?: { email: string; name: string; role: Role; passwordHash: string; language: string | null } & OfficialScope,
 ) {
   const [row] = await db
     .update(users)
@@ -101,6 +125,9 @@ export async function confirmUser(
             role: sql`case when ${users.confirmedAt} is null then ${signup.role} else ${users.role} end`,
             passwordHash: sql`case when ${users.confirmedAt} is null then ${signup.passwordHash} else ${users.passwordHash} end`,
             language: sql`case when ${users.confirmedAt} is null then ${signup.language}::text else ${users.language} end`,
+            prisonId: sql`case when ${users.confirmedAt} is null then ${signup.prisonId ?? null}::uuid else ${users.prisonId} end`,
+            scopeState: sql`case when ${users.confirmedAt} is null then ${signup.scopeState ?? null}::text else ${users.scopeState} end`,
+            scopeDistrict: sql`case when ${users.confirmedAt} is null then ${signup.scopeDistrict ?? null}::text else ${users.scopeDistrict} end`,
           }
         : {}),
     })

@@ -28,16 +28,10 @@ import { enforce, enforceEmailLinkBudget, hit, isMarked, knownAddressKey, mark, 
 import { canonicalEmail } from '#shared/email.ts';
 import { clearSessionCookie, createSession, findSessionUser, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
 import { deleteSession, findUserByEmail, findUserById } from './accounts.queries.ts';
-import { openAccount, recordSignup } from './accounts.use-cases.ts';
+import { officialScope, openAccount, recordSignup } from './accounts.use-cases.ts';
+import { isCodeLive } from '../prisons/prisons.queries.ts';
 import { findValidLink, sendLinkIfAccount } from '../../lib/email-links.ts';
-import { timingSafeEqual } from 'node:crypto';
 import { access } from '../../plugins/route-guard.ts';
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 export const INVALID_CREDENTIALS = 'Incorrect email or password. If you have just signed up, open the link we emailed you first.';
 export const CONFIRM_PASSWORD_WRONG =
@@ -88,13 +82,11 @@ export async function accountsRoutes(base: FastifyInstance) {
       const input = req.body;
       const email = input.email.toLowerCase();
       checkEmail(email);
-      if (input.role === 'Jail-Authority' && !sameSecret(input.registrationCode ?? '', env.JAIL_AUTHORITY_CODE)) {
-        throw new AppError(403, 'bad_registration_code', 'The Jail-Authority registration code is not correct.');
-      }
+      const scope = await officialScope(db, input.role, input.registrationCode ?? '', env.JAIL_AUTHORITY_CODE);
       await refuseCommonPassword(input.password, 'password');
       // Hashed either way, so a taken address costs the same time as a new one.
       const passwordHash = await hashPassword(input.password);
-      const choices = { name: input.name, email, role: input.role, passwordHash, language: input.language ?? null };
+      const choices = { name: input.name, email, role: input.role, passwordHash, language: input.language ?? null, ...scope };
       await recordSignup(db, choices, env.PUBLIC_URL);
       return reply.status(201).send({ message: SIGN_UP_REPLY });
     },
@@ -117,6 +109,10 @@ export async function accountsRoutes(base: FastifyInstance) {
       const signup = account.confirmedAt ? undefined : (link.signup ?? undefined);
       if (!(await verifyPassword(signup?.passwordHash ?? account.passwordHash, req.body.password))) {
         throw invalid(CONFIRM_PASSWORD_WRONG, [{ path: 'password', message: CONFIRM_PASSWORD_WRONG }], 'confirm_password_wrong');
+      }
+      // A code revoked since the sign-up opens nothing.
+      if (signup?.codeId && !(await isCodeLive(db, signup.codeId))) {
+        throw new AppError(403, 'bad_registration_code', 'The registration code is not correct.');
       }
       const confirmed = await openAccount(db, link.id, signup, env.SESSION_TTL_HOURS);
       if (!confirmed) throw linkInvalid();
@@ -169,7 +165,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       // An account not opened yet answers as a wrong password does (sign-up hid that it exists),
       // and the right password gets a fresh link sent to the address, which only its owner reads.
       // Every failure runs the same statements, sending or not (docs/decisions/0018-signup-confirm-by-email-link.md).
-      if (!user || !ok || !user.confirmedAt) {
+      if (!user || !ok || !user.confirmedAt || user.disabledAt) {
         await sendLinkIfAccount(db, email, 'confirm', env.PUBLIC_URL, ok);
         throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }

@@ -1,15 +1,41 @@
 // The account's changes: a sign-up recorded (with its emailed link or notice) and an account opened
 // by its link (with its session), each with its audit entry in one transaction
 // (docs/decisions/0033-security-probe-fixes.md). The routes check input and limits and call these.
+import { timingSafeEqual } from 'node:crypto';
 import type { Role } from '#shared/constants.ts';
 import type { Language } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import type { PendingSignup } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findActiveCode } from '../prisons/prisons.queries.ts';
 import { createLink, deleteDeadLinks, deleteOtherConfirmLinks, spendLink } from '../../lib/email-links.ts';
 import { createSession } from '../../plugins/auth.ts';
 import { tellConfirmLink, tellExistingAccount } from './accounts.emails.ts';
 import { confirmUser, createUserUnlessTaken, findUserByEmail, replaceUnconfirmedSignup } from './accounts.queries.ts';
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * What a registration code gives an official: a Jail-Authority's code names its prison (the
+ * deployment-wide JAIL_AUTHORITY_CODE gives an account of no one prison, as before prisons had codes),
+ * a DLSA's its district (docs/decisions/0046-prisoner-and-prisons.md). 403 bad_registration_code otherwise.
+ */
+export async function officialScope(db: Db, role: Role, code: string, deploymentJailCode: string) {
+  const none = { prisonId: null, scopeState: null, scopeDistrict: null, codeId: null };
+  const wrong = () => new AppError(403, 'bad_registration_code', `The ${role} registration code is not correct.`);
+  if (role !== 'Jail-Authority' && role !== 'DLSA') return none;
+  if (role === 'Jail-Authority' && sameSecret(code, deploymentJailCode)) return none;
+  const found = await findActiveCode(db, code.trim().toUpperCase());
+  if (role === 'Jail-Authority' && found?.kind === 'jail' && found.prisonId) return { ...none, prisonId: found.prisonId, codeId: found.id };
+  if (role === 'DLSA' && found?.kind === 'dlsa' && found.state && found.district)
+    return { ...none, scopeState: found.state, scopeDistrict: found.district, codeId: found.id };
+  throw wrong();
+}
 
 interface Choices {
   name: string;

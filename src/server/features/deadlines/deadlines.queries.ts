@@ -1,20 +1,11 @@
-// Hearings, bail dates, prisons and the jail's deadline flags. Queries take db/tx first;
+// Hearings, bail dates and the jail's deadline flags. Queries take db/tx first;
 // every list is one bounded, indexed statement.
 import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { User } from '#shared/accounts.ts';
-import {
-  DEADLINE_LIMITS,
-  addDays,
-  type CaseDeadlines,
-  type DeadlineFlags,
-  type Hearing,
-  type NextHearing,
-  type Prison,
-  type SavePrison,
-} from '#shared/deadlines.ts';
+import { DEADLINE_LIMITS, addDays, type CaseDeadlines, type DeadlineFlags, type Hearing, type NextHearing } from '#shared/deadlines.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, hearings, lawyerRequests, prisons, users } from '../../db/schema.ts';
+import { cases, hearings, lawyerRequests, users } from '../../db/schema.ts';
 import type { CaseFacts } from './deadlines.policy.ts';
 import { seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
 
@@ -212,25 +203,4 @@ export async function listDeadlineFlags(db: Db, now: Date, today: string): Promi
     overdueRequests: overdue.slice(0, size).map((r) => ({ ...r, lawyerName: r.lawyerName ?? '', createdAt: r.createdAt.toISOString() })),
     more: bailed.length > size || overdue.length > size,
   };
-}
-
-const prisonColumns = { id: prisons.id, name: prisons.name, district: prisons.district, dlsaEmail: prisons.dlsaEmail };
-
-export async function listPrisons(db: Db): Promise<Prison[]> {
-  return db
-    .select(prisonColumns)
-    .from(prisons)
-    .orderBy(asc(sql`lower(${prisons.name})`))
-    .limit(500);
-}
-
-export async function insertPrison(db: Db, input: SavePrison): Promise<Prison> {
-  const [row] = await db.insert(prisons).values(input).returning(prisonColumns);
-  if (!row) throw new Error('prison insert returned nothing');
-  return row;
-}
-
-export async function updatePrison(db: Db, id: string, input: SavePrison): Promise<Prison | undefined> {
-  const [row] = await db.update(prisons).set(input).where(eq(prisons.id, id)).returning(prisonColumns);
-  return row;
 }

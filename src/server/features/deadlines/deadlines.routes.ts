@@ -1,4 +1,4 @@
-// Hearings, bail granted / released, prisons and the jail's deadline flags.
+// Hearings, bail granted / released and the jail's deadline flags (prisons: features/prisons).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,27 +9,15 @@ import {
   HearingParamsSchema,
   HearingSchema,
   NextHearingSchema,
-  PrisonListSchema,
-  PrisonParamsSchema,
-  PrisonSchema,
   SaveBailSchema,
-  SavePrisonSchema,
   UpdateHearingSchema,
   indianDay,
 } from '#shared/deadlines.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { invalid, notFound, type ErrorDetail } from '../../lib/errors.ts';
-import { changeHearing, createPrison, editPrison, outcomeTooEarly, recordHearing, saveBail } from './deadlines.use-cases.ts';
+import { changeHearing, outcomeTooEarly, recordHearing, saveBail } from './deadlines.use-cases.ts';
 import { assertCanRecord, canRecordForCase, canSeeCase } from './deadlines.policy.ts';
-import {
-  caseDeadlines,
-  findCase,
-  findHearingCaseId,
-  findNextHearing,
-  listDeadlineFlags,
-  listHearings,
-  listPrisons,
-} from './deadlines.queries.ts';
+import { caseDeadlines, findCase, findHearingCaseId, findNextHearing, listDeadlineFlags, listHearings } from './deadlines.queries.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 export async function deadlinesRoutes(base: FastifyInstance) {
@@ -104,21 +92,4 @@ export async function deadlinesRoutes(base: FastifyInstance) {
     const now = new Date();
     return listDeadlineFlags(db, now, indianDay(now));
   });
-
-  app.get('/api/prisons', { config: access.jail, schema: { response: { 200: PrisonListSchema } } }, async (req) => {
-    requireUser(req);
-    return { prisons: await listPrisons(db) };
-  });
-
-  app.post(
-    '/api/prisons',
-    { config: access.jail, schema: { body: SavePrisonSchema, response: { 201: PrisonSchema } } },
-    async (req, reply) => reply.status(201).send(await createPrison(db, requireUser(req), req.body)),
-  );
-
-  app.put(
-    '/api/prisons/:id',
-    { config: access.jail, schema: { params: PrisonParamsSchema, body: SavePrisonSchema, response: { 200: PrisonSchema } } },
-    async (req) => editPrison(db, requireUser(req), req.params.id, req.body),
-  );
 }

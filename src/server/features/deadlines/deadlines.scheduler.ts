@@ -20,7 +20,8 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEADLINE_LIMITS, addDays, indianDay } from '#shared/deadlines.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, deadlineEvents, hearings, lawyerRequests, lawyers, prisons, users } from '../../db/schema.ts';
+import { fillLatinNames } from '../prisons/prisons.queries.ts';
+import { cases, deadlineEvents, hearings, lawyerRequests, lawyers, prisoners, prisons, users } from '../../db/schema.ts';
 import { findRecipients, sendEmail, notify, type Recipient } from '../../lib/notify.ts';
 import { caseAudienceIds, hearingNoticeColumns } from './deadlines.queries.ts';
 import { setBeforeDeliveryPass } from '../../lib/outbox.ts';
@@ -142,15 +143,21 @@ async function bailNotReleased(db: Db, o: Required<DeadlinePassOptions>, today: 
       caseNumber: cases.caseNumber,
       memberId: cases.familyMemberId,
       memberName: users.name,
+      prisonerName: prisoners.name,
       bailGrantedOn: sql<string>`${cases.bailGrantedOn}::text`,
-      prison: cases.prison,
+      prison: sql<string | null>`coalesce(${prisoners.prisonOther}, ${cases.prison})`,
       prisonName: prisons.name,
       district: prisons.district,
       dlsaEmail: prisons.dlsaEmail,
     })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.familyMemberId))
-    .leftJoin(prisons, sql`lower(${prisons.name}) = lower(trim(${cases.prison}))`)
+    .innerJoin(prisoners, eq(prisoners.id, cases.prisonerId))
+    // The prisoner's prison record; a case from before prisons were records, by its typed name.
+    .leftJoin(
+      prisons,
+      sql`${prisons.id} = coalesce(${prisoners.prisonId}, (select p2.id from prisons p2 where lower(p2.name) = lower(trim(${cases.prison})) limit 1))`,
+    )
     .where(
       and(
         sql`${cases.bailGrantedOn} is not null`,
@@ -169,7 +176,8 @@ async function bailNotReleased(db: Db, o: Required<DeadlinePassOptions>, today: 
         .from(cases)
         .where(and(eq(cases.id, c.id), isNull(cases.releasedOn), eq(cases.bailGrantedOn, c.bailGrantedOn)));
       if (!still) return;
-      const params = { caseNumber: c.caseNumber, member: c.memberName, date: c.bailGrantedOn };
+      // The person in custody is named, not the relative who registered the case.
+      const params = { caseNumber: c.caseNumber, member: c.prisonerName || c.memberName, date: c.bailGrantedOn };
       for (const r of await findRecipients(tx, await caseAudienceIds(tx, c.memberId))) {
         await notify(tx, r, {
           kind: r.role === 'Family-Member' ? 'bail_not_released_family' : 'bail_not_released_lawyer',
@@ -233,6 +241,8 @@ export async function runScheduledDeadlines(db: Db, log: Pick<FastifyBaseLogger,
   if (lastCheck.get(db) !== today) {
     lastCheck.set(db, today);
     void runDerivedCheck(db, log);
+    // Names moved over from before in another script get their Latin form for the search.
+    void fillLatinNames(db, { limit: 500 }).catch((err: unknown) => log.error({ err }, 'latin names fill failed'));
   }
 }
 

@@ -7,7 +7,7 @@ import { addDays, indianDay } from '#shared/deadlines.ts';
 import type { NotificationList } from '#shared/notifications.ts';
 import { cases, emailOutbox, lawyerRequests, notifications, users } from '#server/db/schema.ts';
 import { useTestApp } from '#tests/test-app.ts';
-import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, sessionCookie } from '#tests/factories.ts';
+import { createFamilyMember, createJailAuthority, createLawyer, createLawyerRequest, createUser, sessionCookie } from '#tests/factories.ts';
 
 const t = useTestApp();
 
@@ -265,16 +265,18 @@ describe('case hearings and bail: who may see and record', () => {
 });
 
 describe('prisons', () => {
-  it('jail authority only; names unique whatever the case; fields checked', async () => {
+  it('the State-Administrator keeps them; the jail reads them; names unique whatever the case; fields checked', async () => {
+    const admin = await sessionCookie(t.db, (await createUser(t.db, { role: 'State-Administrator' })).id);
     const jail = await sessionCookie(t.db, (await createJailAuthority(t.db)).id);
     const lawyer = await sessionCookie(t.db, (await createLawyer(t.db)).user.id);
-    const body = { name: 'Tihar Jail No. 1', district: 'West Delhi', dlsaEmail: 'DLSA.West@Example.org' };
+    const body = { name: 'Tihar Jail No. 1', state: 'DL', district: 'West Delhi', type: 'central', dlsaEmail: 'DLSA.West@Example.org' };
     expect((await t.request('GET', '/api/prisons')).statusCode).toBe(401);
     expect((await t.request('POST', '/api/prisons', { cookie: lawyer, body })).statusCode).toBe(403);
-    const created = await t.request('POST', '/api/prisons', { cookie: jail, body });
+    expect((await t.request('POST', '/api/prisons', { cookie: jail, body })).statusCode).toBe(403);
+    const created = await t.request('POST', '/api/prisons', { cookie: admin, body });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Tihar Jail No. 1', dlsaEmail: 'dlsa.west@example.org' });
-    const dup = await t.request('POST', '/api/prisons', { cookie: jail, body: { ...body, name: 'TIHAR JAIL NO. 1' } });
+    expect(created.json()).toMatchObject({ name: 'Tihar Jail No. 1', dlsaEmail: 'dlsa.west@example.org', state: 'DL', type: 'central' });
+    const dup = await t.request('POST', '/api/prisons', { cookie: admin, body: { ...body, name: 'TIHAR JAIL NO. 1' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ error: { code: 'prison_exists' } });
     for (const [field, value] of [
@@ -282,14 +284,14 @@ describe('prisons', () => {
       ['district', ' '],
       ['dlsaEmail', 'not-an-email'],
     ] as const) {
-      const res = await t.request('POST', '/api/prisons', { cookie: jail, body: { ...body, name: 'Other', [field]: value } });
+      const res = await t.request('POST', '/api/prisons', { cookie: admin, body: { ...body, name: 'Other', [field]: value } });
       expect(res.statusCode, field).toBe(400);
       expect(res.json().error.details[0].path).toBe(field);
     }
     const id = created.json().id as string;
-    const updated = await t.request('PUT', `/api/prisons/${id}`, { cookie: jail, body: { ...body, district: 'South West Delhi' } });
+    const updated = await t.request('PUT', `/api/prisons/${id}`, { cookie: admin, body: { ...body, district: 'South West Delhi' } });
     expect(updated.json()).toMatchObject({ district: 'South West Delhi' });
-    expect((await t.request('PUT', `/api/prisons/00000000-0000-4000-8000-000000000000`, { cookie: jail, body })).statusCode).toBe(404);
+    expect((await t.request('PUT', `/api/prisons/00000000-0000-4000-8000-000000000000`, { cookie: admin, body })).statusCode).toBe(404);
     expect((await t.request('GET', '/api/prisons', { cookie: jail })).json().prisons).toContainEqual(expect.objectContaining({ id }));
   });
 });

@@ -1,23 +1,14 @@
-// What changes hearings, bail dates and prisons: each change with its audit entry and notices, in one
+// What changes hearings and bail dates (prisons: features/prisons): each change with its audit entry and notices, in one
 // transaction (the routes parse, check access and call one of these).
-import { indianDay, type CreateHearing, type Hearing, type SaveBail, type SavePrison, type UpdateHearing } from '#shared/deadlines.ts';
+import { indianDay, type CreateHearing, type Hearing, type SaveBail, type UpdateHearing } from '#shared/deadlines.ts';
 import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
 import type { User } from '#shared/accounts.ts';
 import { audit } from '../../lib/audit.ts';
-import { conflict, invalid, isUniqueViolation, notFound, staleEdit } from '../../lib/errors.ts';
+import { invalid, notFound, staleEdit } from '../../lib/errors.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import type { MessageKind } from '../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  caseAudienceIds,
-  findHearing,
-  insertHearing,
-  insertPrison,
-  saveBailDates,
-  updateHearing,
-  updatePrison,
-  type CaseRow,
-} from './deadlines.queries.ts';
+import { caseAudienceIds, findHearing, insertHearing, saveBailDates, updateHearing, type CaseRow } from './deadlines.queries.ts';
 import { caseLink } from './deadlines.scheduler.ts';
 
 /** Whose case a notice is about, who acted (not told) and where links point. */
@@ -105,35 +96,4 @@ export async function saveBail(db: Db, user: User, row: CaseRow, input: SaveBail
     if (releasedOn && releasedOn !== row.releasedOn) await tellCase(tx, about, 'released', { ...params, date: releasedOn });
     await audit(tx, user.id, 'case.bail_dates_saved', row.familyMemberId, { caseId: row.id, bailGrantedOn, releasedOn });
   });
-}
-
-const prisonExists = () => conflict('prison_exists', 'A prison with this name already exists.');
-
-/** A new prison (409 prison_exists for a name already used). */
-export async function createPrison(db: Db, user: User, input: SavePrison) {
-  try {
-    return await db.transaction(async (tx) => {
-      const p = await insertPrison(tx, input);
-      await audit(tx, user.id, 'prison.created', p.id);
-      return p;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'prisons_name_unique')) throw prisonExists();
-    throw err;
-  }
-}
-
-/** A prison's details changed (404 for none, 409 prison_exists for a name already used). */
-export async function editPrison(db: Db, user: User, prisonId: string, input: SavePrison) {
-  try {
-    return await db.transaction(async (tx) => {
-      const p = await updatePrison(tx, prisonId, input);
-      if (!p) throw notFound('prison');
-      await audit(tx, user.id, 'prison.updated', p.id);
-      return p;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'prisons_name_unique')) throw prisonExists();
-    throw err;
-  }
 }

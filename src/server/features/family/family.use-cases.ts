@@ -4,7 +4,9 @@ import type { User } from '#shared/accounts.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type { Case, CreateCase, LawyerSearchQuery, RegisterFamily } from '#shared/family.ts';
 import type { AppDeps } from '../../types.ts';
-import { isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { fillLatinNames, findPrison, placeCasePrisoner, prisonersOfMember } from '../prisons/prisons.queries.ts';
 import { audit } from '../../lib/audit.ts';
 import { findRecipient, notify } from '../../lib/notify.ts';
 import { storeDocument, withPlacedPaper, type ReceivedFile } from '../../lib/documents.ts';
@@ -40,6 +42,23 @@ async function refusingDuplicateCase<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * After a case is saved (its prisoner found or made by the database, drizzle/0027_prisoners.sql): the
+ * prisoner's name in Latin letters for the jail's search, and the listed prison the family chose.
+ */
+async function settlePrisoners(db: Db, memberId: string, place?: { caseNumber: string; prisonId: string }) {
+  if (place) {
+    if (!(await findPrison(db, place.prisonId))) {
+      throw invalid('Choose a prison from the list, or type its name.', [
+        { path: 'prisonId', message: 'Choose a prison from the list, or type its name.' },
+      ]);
+    }
+    await placeCasePrisoner(db, memberId, place.caseNumber, place.prisonId);
+  }
+  const mine = await prisonersOfMember(db, memberId);
+  await fillLatinNames(db, { ids: mine.map((p) => p.id) });
+}
+
 /** The member's /fmform record; 404 before the first submit (the client then shows the empty form). */
 export async function getRegistration({ db }: Deps, member: Member) {
   const registration = await findRegistration(db, member.id);
@@ -52,6 +71,11 @@ export async function register({ db }: Deps, member: Member, input: RegisterFami
   await refusingDuplicateCase(() =>
     db.transaction(async (tx) => {
       const { created } = await saveRegistration(tx, member.id, input);
+      await settlePrisoners(
+        tx,
+        member.id,
+        input.prisonId === undefined ? undefined : { caseNumber: input.caseNumber, prisonId: input.prisonId },
+      );
       await audit(tx, member.id, created ? 'family.registered' : 'family.updated', member.id, { caseNumber: input.caseNumber });
     }),
   );
@@ -78,6 +102,7 @@ export async function addCase({ db }: Deps, member: Member, input: CreateCase): 
     db.transaction(async (tx) => {
       if (!(await isRegistered(tx, member.id))) throw registrationRequired();
       const row = await createCase(tx, member.id, input);
+      await settlePrisoners(tx, member.id);
       await audit(tx, member.id, 'family.case_added', member.id, { caseId: row.id, caseNumber: row.caseNumber });
       return row;
     }),

@@ -1,0 +1,209 @@
+// Prisons as records, registration codes that scope officials, and the prisoner search of the jail
+// and the DLSA (docs/decisions/0046-prisoner-and-prisons.md).
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { prisoners, users } from '#server/db/schema.ts';
+import { createFamilyMember, createUser, sessionCookie, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
+import { signUpConfirmed, useTestApp } from '#tests/test-app.ts';
+
+const t = useTestApp();
+
+const prisonBody = (name: string, district = 'Sitapur') => ({
+  name,
+  state: 'UP',
+  district,
+  type: 'district',
+  address: 'Civil Lines',
+  phone: '+91 5862 242000',
+  dlsaName: `DLSA ${district}`,
+  dlsaAddress: 'District Court',
+  dlsaPhone: '05862-242001',
+  dlsaEmail: `dlsa.${district.toLowerCase().replace(/\W/g, '')}@example.org`,
+});
+
+async function admin() {
+  const user = await createUser(t.db, { role: 'State-Administrator' });
+  return sessionCookie(t.db, user.id);
+}
+
+async function officialBySignUp(role: 'Jail-Authority' | 'DLSA', registrationCode: string) {
+  const email = uniqueEmail(role === 'DLSA' ? 'dlsa' : 'jail');
+  await signUpConfirmed(t, { role, name: `${role} clerk`, email, password: TEST_PASSWORD, registrationCode });
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return { user: row!, cookie: await sessionCookie(t.db, row!.id) };
+}
+
+/** A family whose case names the prisoner, placed in a listed prison as /fmform does. */
+async function familyInPrison(prisonerName: string, prisonId: string | null, caseNumber = `FIR-${Math.random().toString(36).slice(2, 8)}`) {
+  const member = await createFamilyMember(t.db, { cases: [] });
+  const cookie = await sessionCookie(t.db, member.user.id);
+  const res = await t.request('PUT', '/api/family/registration', {
+    cookie,
+    body: {
+      phone: '9876543210',
+      address: 'Village Rampur',
+      caseNumber,
+      detail: 'Theft',
+      caseType: 'Criminal Defense Lawyer',
+      facts: { prisonerName, prisonerRelation: 'husband' },
+      ...(prisonId ? { prisonId } : {}),
+    },
+  });
+  return { member, cookie, res };
+}
+
+describe('prisons and registration codes', () => {
+  it('only the State-Administrator creates and edits prisons; a stale edit is refused', async () => {
+    const a = await admin();
+    const jail = await sessionCookie(t.db, (await createUser(t.db, { role: 'Jail-Authority' })).id);
+    expect((await t.request('POST', '/api/prisons', { cookie: jail, body: prisonBody('Some Jail') })).statusCode).toBe(403);
+    const created = await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('District Jail Sitapur') });
+    expect(created.statusCode).toBe(201);
+    const prison = created.json<{ id: string; version: number }>();
+    expect((await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('district jail SITAPUR') })).json().error.code).toBe(
+      'prison_exists',
+    );
+    const wrongDistrict = await t.request('POST', '/api/prisons', { cookie: a, body: { ...prisonBody('X Jail'), district: 'Pune' } });
+    expect(wrongDistrict.statusCode).toBe(400);
+    const edit = await t.request('PUT', `/api/prisons/${prison.id}`, {
+      cookie: a,
+      body: { ...prisonBody('District Jail Sitapur'), phone: '05862', version: 0 },
+    });
+    expect(edit.statusCode).toBe(200);
+    const stale = await t.request('PUT', `/api/prisons/${prison.id}`, {
+      cookie: a,
+      body: { ...prisonBody('District Jail Sitapur'), version: 0 },
+    });
+    expect(stale.json().error.code).toBe('stale_edit');
+    // A family member picks it from the district's list.
+    const family = await sessionCookie(t.db, (await createFamilyMember(t.db)).user.id);
+    const choices = await t.request('GET', '/api/prison-choices?state=UP&district=Sitapur', { cookie: family });
+    expect(choices.json().prisons).toContainEqual({ id: prison.id, name: 'District Jail Sitapur', type: 'district' });
+  });
+
+  it("a prison's code makes a jail account of that prison; a revoked or replaced code opens nothing; State-Administrator cannot sign up", async () => {
+    const a = await admin();
+    const prison = (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('Model Jail Lucknow', 'Lucknow') })).json<{
+      id: string;
+    }>();
+    const first = (await t.request('POST', `/api/prisons/${prison.id}/code`, { cookie: a })).json<{ code: string }>().code;
+    const second = (await t.request('POST', `/api/prisons/${prison.id}/code`, { cookie: a })).json<{ code: string }>().code;
+    expect(second).not.toBe(first);
+    const body = { role: 'Jail-Authority', name: 'Clerk', email: uniqueEmail('jail'), password: TEST_PASSWORD };
+    expect((await t.request('POST', '/api/auth/signup', { body: { ...body, registrationCode: first } })).json().error.code).toBe(
+      'bad_registration_code',
+    );
+    const { user } = await officialBySignUp('Jail-Authority', second.toLowerCase());
+    expect(user.prisonId).toBe(prison.id);
+    await t.request('DELETE', `/api/prisons/${prison.id}/code`, { cookie: a });
+    expect(
+      (await t.request('POST', '/api/auth/signup', { body: { ...body, email: uniqueEmail('jail'), registrationCode: second } })).json()
+        .error.code,
+    ).toBe('bad_registration_code');
+    const adminSignUp = await t.request('POST', '/api/auth/signup', {
+      body: { ...body, role: 'State-Administrator', email: uniqueEmail('adm') },
+    });
+    expect(adminSignUp.statusCode).toBe(400);
+  });
+
+  it('a disabled jail account cannot sign in and its sessions end', async () => {
+    const a = await admin();
+    const prison = (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('Sub Jail Biswan', 'Sitapur') })).json<{
+      id: string;
+    }>();
+    const code = (await t.request('POST', `/api/prisons/${prison.id}/code`, { cookie: a })).json<{ code: string }>().code;
+    const { user, cookie } = await officialBySignUp('Jail-Authority', code);
+    const accounts = await t.request('GET', `/api/prisons/${prison.id}/jail-accounts`, { cookie: a });
+    expect(accounts.json().accounts).toEqual([{ id: user.id, name: user.name, email: user.email, disabled: false }]);
+    expect((await t.request('POST', `/api/admin/accounts/${user.id}/disable`, { cookie: a })).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/prisoners/search', { cookie })).statusCode).toBe(401);
+    const signIn = await t.request('POST', '/api/auth/signin', {
+      body: { role: 'Jail-Authority', email: user.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(401);
+  });
+});
+
+describe('prisoners and the scoped search', () => {
+  it('each clerk finds their prisoner by a Hindi or a Latin spelling and never sees the other jail’s; the DLSA sees its district', async () => {
+    const a = await admin();
+    const sitapur = (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('Search Jail Sitapur', 'Sitapur') })).json<{
+      id: string;
+    }>();
+    const kanpur = (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('Search Jail Kanpur', 'Kanpur Nagar') })).json<{
+      id: string;
+    }>();
+    const jailA = await officialBySignUp(
+      'Jail-Authority',
+      (await t.request('POST', `/api/prisons/${sitapur.id}/code`, { cookie: a })).json().code,
+    );
+    const jailB = await officialBySignUp(
+      'Jail-Authority',
+      (await t.request('POST', `/api/prisons/${kanpur.id}/code`, { cookie: a })).json().code,
+    );
+    const dlsaCode = (await t.request('POST', '/api/dlsa-codes', { cookie: a, body: { state: 'UP', district: 'Sitapur' } })).json().code;
+    const dlsa = await officialBySignUp('DLSA', dlsaCode);
+    expect(dlsa.user.scopeDistrict).toBe('Sitapur');
+
+    const ramesh = await familyInPrison('रमेश कुमार', sitapur.id, 'FIR-77/2026');
+    expect(ramesh.res.statusCode).toBe(200);
+    const suresh = await familyInPrison('Suresh Ramesh Yadav', kanpur.id);
+    expect(suresh.res.statusCode).toBe(200);
+    const [stored] = await t.db.select().from(prisoners).where(eq(prisoners.name, 'रमेश कुमार'));
+    expect(stored).toMatchObject({ nameLatin: 'Ramesh Kumar', prisonId: sitapur.id });
+
+    const names = async (cookie: string, q: string) =>
+      (await t.request('GET', `/api/prisoners/search?q=${encodeURIComponent(q)}`, { cookie }))
+        .json<{ prisoners: { name: string }[] }>()
+        .prisoners.map((p) => p.name);
+    expect(await names(jailA.cookie, 'Ramesh')).toEqual(['रमेश कुमार']);
+    expect(await names(jailA.cookie, 'रमेश')).toEqual(['रमेश कुमार']);
+    expect(await names(jailA.cookie, 'fir-77')).toEqual(['रमेश कुमार']);
+    expect(await names(jailB.cookie, 'रमेश')).toEqual([]);
+    expect(await names(jailB.cookie, 'Suresh')).toEqual(['Suresh Ramesh Yadav']);
+    expect(await names(jailB.cookie, 'fir-77')).toEqual([]);
+    expect(await names(dlsa.cookie, 'Ramesh')).toEqual(['रमेश कुमार']);
+    expect(await names(dlsa.cookie, 'Suresh')).toEqual([]);
+    // The DLSA's list: its district's prisoners with what they need (no lawyer yet).
+    const list = await t.request('GET', '/api/prisoners/search', { cookie: dlsa.cookie });
+    expect(list.json().prisoners).toEqual([
+      expect.objectContaining({ name: 'रमेश कुमार', needs: ['no-lawyer'], prisonName: 'Search Jail Sitapur' }),
+    ]);
+    // The administrator sees counts, never names.
+    expect((await t.request('GET', '/api/prisoners/search?q=Ramesh', { cookie: a })).statusCode).toBe(403);
+    const counts = await t.request('GET', '/api/admin/prison-counts', { cookie: a });
+    expect(counts.json().prisons).toContainEqual(
+      expect.objectContaining({ id: sitapur.id, prisoners: 1, inCustody: 1, jailAccounts: 1, hasCode: true }),
+    );
+  });
+
+  it('a case saved without a prisoner gets the member’s prisoner of that name; free-text prisons wait for the administrator', async () => {
+    const a = await admin();
+    const typed = await familyInPrison('Mohan Lal', null);
+    expect(typed.res.statusCode).toBe(200);
+    await t.request('PUT', '/api/family/registration', {
+      cookie: typed.cookie,
+      body: {
+        phone: '9876543210',
+        address: 'Village',
+        caseNumber: 'X-1',
+        detail: 'd',
+        caseType: 'Criminal Defense Lawyer',
+        facts: { prisonerName: 'Mohan Lal', prison: 'Jila Karagar Hardoi' },
+      },
+    });
+    const unmatched = await t.request('GET', '/api/admin/unmatched-prisons', { cookie: a });
+    expect(unmatched.statusCode).toBe(200);
+    const hardoi = (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('District Jail Hardoi', 'Hardoi') })).json<{
+      id: string;
+    }>();
+    const [row] = await t.db.select().from(prisoners).where(eq(prisoners.name, 'Mohan Lal'));
+    if (row?.prisonOther) {
+      const matched = await t.request('POST', '/api/admin/unmatched-prisons/match', {
+        cookie: a,
+        body: { typed: row.prisonOther, prisonId: hardoi.id },
+      });
+      expect(matched.json().matched).toBeGreaterThan(0);
+    }
+  });
+});
