@@ -1,6 +1,7 @@
-// `npm run bench`: seeds a database at scale, then measures every hot read and write of
-// the app with autocannon, in one run against one server, next to a baseline route that runs only
-// the raw indexed 50-row page query on the same database. Prints a table and writes JSON and
+// `npm run bench`: seeds a database at scale (with a heavy tail: bench/README.md), then measures every
+// hot read and write of the app with autocannon, in one run against one server, next to a baseline
+// route that runs only the raw indexed 50-row page query on the same database, and a write baseline
+// (one short transaction updating one indexed row and inserting one). Prints a table and writes JSON and
 // markdown under bench/results/.
 //
 //   npm run bench                         100,000 members on PGlite (PostgreSQL when DATABASE_URL is set)
@@ -48,8 +49,10 @@ interface Scenario {
   name: string;
   /** The route the row must hit, as the server registered it ("GET /api/jail/members"). */
   route: string;
-  group: 'baseline' | 'read' | 'write' | 'sign-in' | 'email';
-  method: 'GET' | 'POST';
+  group: 'baseline' | 'write-baseline' | 'read' | 'write' | 'sign-in' | 'email';
+  method: 'GET' | 'POST' | 'PUT';
+  /** Connections for this row instead of -c (an edit that carries the version it read runs one at a time). */
+  connections?: number;
   /** One request, or the next item of a work list (a write each item can make once). */
   next: () => { path: string; headers?: Record<string, string>; body?: string | Buffer };
   /** How many requests the work list allows. */
@@ -81,6 +84,8 @@ interface Result {
   /** Responses from any route other than the one the row names (a harness bug if not 0). */
   wrongRoute: number;
   ratio: number | null;
+  /** A write's req/s over the write baseline's (one short transaction updating one indexed row and inserting one). */
+  writeRatio: number | null;
   /** SQL statements the server ran during the row divided by the requests it received (after it drained, the client's abandoned ones included). */
   statementsPerRequest: number;
   peakRssMb: number;
@@ -206,6 +211,7 @@ function scenarios(p: Prepared): Scenario[] {
     get('family: case status', '/api/family/cases', p.family),
     get('lawyer: pending requests', '/api/lawyers/requests', p.lawyer),
     get('lawyer: clients', '/api/lawyers/clients', p.lawyer),
+    ...heavyTail(p),
     {
       name: 'request a lawyer',
       route: 'POST /api/family/requests',
@@ -279,6 +285,94 @@ function scenarios(p: Prepared): Scenario[] {
     },
   ];
 }
+
+/**
+ * The heavy tail's rows (bench/seed.ts heavyTailFor): the lists of a large NGO and a busy lawyer, first
+ * and deep pages, and their edits. The edits carry what they change each time (the NGO's report, the
+ * lawyer's name), so every request rewrites what an edit of a large owner rewrites; the NGO edit sends
+ * the version it expects, so it runs one at a time (-c 1), each request after the one before.
+ */
+function heavyTail(p: Prepared): Scenario[] {
+  const h = p.heavy;
+  const json = { 'content-type': 'application/json' };
+  const s = h.sizes;
+  const ngo = `the NGO with ${s.ngoMembers.toLocaleString('en')} members`;
+  const lawyer = `the lawyer with ${s.lawyerClients.toLocaleString('en')} clients and ${s.lawyerPending.toLocaleString('en')} pending`;
+  const read = (name: string, route: string, url: string, cookie: string): Scenario => ({
+    name: `heavy tail: ${name}`,
+    route,
+    group: 'read',
+    method: 'GET',
+    next: () => ({ path: url, headers: { cookie } }),
+  });
+  let version = h.ngoVersion;
+  let edits = 0;
+  let renames = 0;
+  return [
+    read(`${ngo}, members first page`, 'GET /api/ngos/:id/members', `/api/ngos/${h.ngoId}/members`, p.jail),
+    read(
+      `${ngo}, members deep page (middle, by cursor)`,
+      'GET /api/ngos/:id/members',
+      `/api/ngos/${h.ngoId}/members?after=${encodeURIComponent(h.ngoMembersCursor)}`,
+      p.jail,
+    ),
+    read(`${lawyer}: clients first page`, 'GET /api/lawyers/clients', '/api/lawyers/clients', h.lawyer),
+    read(
+      `${lawyer}: clients deep page (middle, by cursor)`,
+      'GET /api/lawyers/clients',
+      `/api/lawyers/clients?after=${encodeURIComponent(h.clientsCursor)}`,
+      h.lawyer,
+    ),
+    read(`${lawyer}: pending first page`, 'GET /api/lawyers/requests', '/api/lawyers/requests', h.lawyer),
+    read(
+      `${lawyer}: pending deep page (middle, by cursor)`,
+      'GET /api/lawyers/requests',
+      `/api/lawyers/requests?after=${encodeURIComponent(h.pendingCursor)}`,
+      h.lawyer,
+    ),
+    {
+      name: `heavy tail: edit ${ngo} (its report; -c 1)`,
+      route: 'PUT /api/ngos/:id',
+      group: 'write',
+      method: 'PUT',
+      connections: 1,
+      next: () => ({
+        path: `/api/ngos/${h.ngoId}`,
+        headers: { ...json, cookie: p.jail },
+        body: JSON.stringify({
+          name: 'Bench NGO heavy tail',
+          address: 'Lucknow',
+          contactInfo: 'heavy@bench.rihaai.in',
+          report: `Report ${++edits}`,
+          seatsTotal: 100_000,
+          state: 'UP',
+          district: 'Lucknow',
+          version: version++,
+        }),
+      }),
+    },
+    {
+      name: `heavy tail: rename ${lawyer} (-c 1)`,
+      route: 'PUT /api/profile/details',
+      group: 'write',
+      method: 'PUT',
+      connections: 1,
+      next: () => ({
+        path: '/api/profile/details',
+        headers: { ...json, cookie: h.lawyer },
+        body: JSON.stringify({ name: `Adv. Heavy Tail ${++renames}`, ...h.lawyerProfile }),
+      }),
+    },
+  ];
+}
+
+const writeBaselineScenario: Scenario = {
+  name: 'write baseline: one transaction updating one indexed row and inserting one',
+  route: 'POST /__bench/write-baseline',
+  group: 'write-baseline',
+  method: 'POST',
+  next: () => ({ path: '/__bench/write-baseline' }),
+};
 
 /** BENCH_TRACE: the answers this process saw take over 400 ms (wall-clock end, ms, local port), for bench/trace-match.ts. */
 const slowSeen: string[] = [];
@@ -414,6 +508,7 @@ async function measure(base: string, s: Scenario, conns: number, seconds: number
     unfinished,
     wrongRoute: respondedAnywhere - onRoute.ok - onRoute.other,
     ratio: baseline ? Math.round((reqPerSec / baseline) * 1000) / 1000 : null,
+    writeRatio: null,
     statementsPerRequest: received > 0 ? Math.round(((after.queries - before.queries) / received) * 10) / 10 : 0,
     peakRssMb: Math.round(after.maxRssBytes / 1048576),
   };
@@ -464,6 +559,7 @@ async function measureOutbox(base: string): Promise<Result> {
       statusCodes: '',
       wrongRoute: 0,
       ratio: null,
+      writeRatio: null,
       statementsPerRequest: r.sent > 0 ? Math.round((r.statements / r.sent) * 10) / 10 : 0,
       peakRssMb: Math.round(r.maxRssBytes / 1048576),
     };
@@ -482,11 +578,11 @@ const baselineScenario: Scenario = {
 
 function table(results: Result[]): string {
   const head =
-    '| request | -c | requests | req/s | p50 ms | p99 ms | max ms | over 1 s | cut off at end | ratio to baseline | SQL / request | errors + non-2xx | peak RSS MB |';
-  const sep = '|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+    '| request | -c | requests | req/s | p50 ms | p99 ms | max ms | over 1 s | cut off at end | ratio to baseline | ratio to write baseline | SQL / request | errors + non-2xx | peak RSS MB |';
+  const sep = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const lines = results.map(
     (r) =>
-      `| ${r.name} | ${r.connections} | ${r.requests} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over1s} | ${r.unfinished} | ${r.ratio ?? '—'} | ${r.statementsPerRequest} | ${r.errors + r.non2xx} | ${r.peakRssMb} |`,
+      `| ${r.name} | ${r.connections} | ${r.requests} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over1s} | ${r.unfinished} | ${r.ratio ?? '—'} | ${r.writeRatio ?? '—'} | ${r.statementsPerRequest} | ${r.errors + r.non2xx} | ${r.peakRssMb} |`,
   );
   return [head, sep, ...lines].join('\n');
 }
@@ -505,16 +601,26 @@ async function main() {
     await measure(base, baselineScenario, connections, Math.min(2, duration), null);
     const b1 = await measure(base, baselineScenario, connections, duration, null);
     results.push(b1);
+    // The writes' yardstick, measured in the same run (and again at the end; the average is the yardstick).
+    const w1 = await measure(base, writeBaselineScenario, connections, duration, null);
+    results.push(w1);
+    console.log(`  ${w1.name}: ${w1.reqPerSec} req/s, p99 ${w1.p99} ms`);
     const list = scenarios(prepared).filter(picked);
     for (const s of list.filter((x) => x.group !== 'sign-in')) {
-      const r = await measure(base, s, connections, duration, b1.reqPerSec);
+      const r = await measure(base, s, s.connections ?? connections, duration, b1.reqPerSec);
       results.push(r);
       console.log(`  ${r.name}: ${r.reqPerSec} req/s, p99 ${r.p99} ms, ${r.statementsPerRequest} SQL/request`);
     }
     const b2 = await measure(base, baselineScenario, connections, duration, null);
     results.push({ ...b2, name: `${b2.name} (again, at the end)` });
+    const w2 = await measure(base, writeBaselineScenario, connections, duration, null);
+    results.push({ ...w2, name: `${w2.name} (again, at the end)` });
     const baseline = (b1.reqPerSec + b2.reqPerSec) / 2;
-    for (const r of results) if (r.group !== 'baseline') r.ratio = Math.round((r.reqPerSec / baseline) * 1000) / 1000;
+    const writeBaseline = (w1.reqPerSec + w2.reqPerSec) / 2;
+    for (const r of results) {
+      if (r.group !== 'baseline' && r.group !== 'write-baseline') r.ratio = Math.round((r.reqPerSec / baseline) * 1000) / 1000;
+      if (r.group === 'write') r.writeRatio = Math.round((r.reqPerSec / writeBaseline) * 1000) / 1000;
+    }
     if (withC50) {
       // Its own baseline at -c 50 (after a warm-up at that concurrency), so the ratios compare like with like.
       const c50 = Math.max(3, Math.round(duration / 2));
@@ -561,6 +667,7 @@ async function main() {
       durationSeconds: duration,
       connections,
       baselineReqPerSec: Math.round(baseline * 10) / 10,
+      writeBaselineReqPerSec: Math.round(writeBaseline * 10) / 10,
       emailsPerSecond: results.find((r) => r.group === 'email')?.reqPerSec ?? null,
       seedSeconds: Math.round(prepared.seedMs / 100) / 10,
       node: process.version,
@@ -572,7 +679,7 @@ async function main() {
       '',
       `${report.date}, Node ${process.version}, ${duration} s per request at -c ${connections}` +
         (withC50 ? ' (reads again at -c 50)' : '') +
-        `. Baseline (raw indexed 50-row page query, same server and database): ${report.baselineReqPerSec} req/s. Seeded in ${report.seedSeconds} s.`,
+        `. Baseline (raw indexed 50-row page query, same server and database): ${report.baselineReqPerSec} req/s; write baseline (one transaction updating one indexed row and inserting one): ${report.writeBaselineReqPerSec} req/s. Seeded in ${report.seedSeconds} s.`,
       '',
       table(results),
       '',

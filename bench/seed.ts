@@ -29,6 +29,28 @@ export function shapeFor(members: number): SeedShape {
   };
 }
 
+/**
+ * The heavy tail (bench/README.md): one NGO with many members and one lawyer with many clients and pending
+ * requests, beside the uniform seed, so the lists and edits of large owners are measured. Scaled down
+ * with the members (at 100,000: 5,000, 2,000 and 500).
+ */
+export interface HeavyTail {
+  ngoMembers: number;
+  lawyerClients: number;
+  lawyerPending: number;
+}
+
+export const HEAVY_NGO_NAME = 'Bench NGO heavy tail';
+export const HEAVY_LAWYER_EMAIL = 'bench.heavy.lawyer@gmail.com';
+
+export function heavyTailFor(members: number): HeavyTail {
+  return {
+    ngoMembers: Math.min(5_000, Math.floor(members / 20)),
+    lawyerClients: Math.min(2_000, Math.floor(members / 50)),
+    lawyerPending: Math.min(500, Math.floor(members / 200)),
+  };
+}
+
 export const STATES = [
   'Uttar Pradesh',
   'Maharashtra',
@@ -132,7 +154,7 @@ async function seedFactSets(run: (q: string) => Promise<unknown>, today: string)
  * lawyer of their case type; every 4th member has an NGO; papers go to members with i mod 4 = 1,
  * and every other one of those has its bail accepted. Each case gets one of the fact sets above.
  */
-export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): Promise<void> {
+export async function seedBench(db: Db, shape: SeedShape, jailUserId: string, heavy?: HeavyTail): Promise<void> {
   const run = (q: string) => db.execute(sql.raw(q));
   await run(`DROP TABLE IF EXISTS bench_ids`);
   await run(`DROP TABLE IF EXISTS bench_facts`);
@@ -154,7 +176,7 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   };
   await setCardTriggers(false);
   try {
-    await seedRows(run, shape, jailUserId);
+    await seedRows(run, shape, jailUserId, heavy);
   } finally {
     await setCardTriggers(true);
   }
@@ -174,7 +196,7 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string): P
   await run(`VACUUM ANALYZE`);
 }
 
-async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, jailUserId: string): Promise<void> {
+async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, jailUserId: string, heavy?: HeavyTail): Promise<void> {
   const types = arr(CASE_TYPES);
   const typeCount = CASE_TYPES.length;
   const { members: n, lawyers: nl, ngos: nn } = shape;
@@ -232,6 +254,7 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
   await run(`INSERT INTO ngo_assignments (family_member_id, ngo_id, assigned_by)
     SELECT m.id, g.id, '${jailUserId}' FROM bench_ids m JOIN bench_ids g ON g.kind = 'ngo' AND g.i = m.i % ${nn}
     WHERE m.kind = 'member' AND m.i % 4 = 0`);
+  if (heavy) await seedHeavyTail(run, heavy, jailUserId, n);
   await run(
     `UPDATE ngos SET seats_free = seats_free - a.n FROM (SELECT ngo_id, count(*) n FROM ngo_assignments GROUP BY 1) a WHERE a.ngo_id = ngos.id`,
   );
@@ -242,6 +265,32 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     SELECT id, 'Accepted', '${jailUserId}' FROM bench_ids WHERE kind = 'member' AND i % 8 = 1 AND i <= ${shape.documents * 4}`);
   await run(`DROP TABLE bench_ids`);
   await run(`DROP TABLE bench_facts`);
+}
+
+/**
+ * The heavy tail, from members the uniform seed left alone: the NGO takes members with i mod 4 = 2 (no
+ * NGO yet), the lawyer's clients and pending requests members with i mod 10 >= 3 (no request yet),
+ * one second apart so that every page of their lists has its own times.
+ */
+async function seedHeavyTail(run: (q: string) => Promise<unknown>, heavy: HeavyTail, jailUserId: string, n: number) {
+  await run(`INSERT INTO ngos (name, address, contact_info, report, seats_free, state, district)
+    VALUES ('${HEAVY_NGO_NAME}', 'Lucknow', 'heavy@bench.rihaai.in', '', 100000, 'UP', 'Lucknow')`);
+  await run(`INSERT INTO ngo_assignments (family_member_id, ngo_id, assigned_by, assigned_at)
+    SELECT m.id, (SELECT id FROM ngos WHERE name = '${HEAVY_NGO_NAME}'), '${jailUserId}', now() - m.i * interval '1 second'
+    FROM bench_ids m WHERE m.kind = 'member' AND m.i % 4 = 2 ORDER BY m.i LIMIT ${heavy.ngoMembers}`);
+  await run(`INSERT INTO users (email, name, role, password_hash)
+    VALUES ('${HEAVY_LAWYER_EMAIL}', 'Adv. Heavy Tail', 'Lawyer', 'x')`);
+  await run(`INSERT INTO lawyers (user_id, phone, address, lawyer_type, court_area, state, district)
+    SELECT id, '8999999999', '1 Court Road', '${CASE_TYPES[0]}', 'Lucknow District Court', 'UP', 'Lucknow'
+    FROM users WHERE email = '${HEAVY_LAWYER_EMAIL}'`);
+  const count = heavy.lawyerClients + heavy.lawyerPending;
+  await run(`INSERT INTO lawyer_requests (family_member_id, lawyer_id, status, created_at, decided_at)
+    SELECT m.id, (SELECT id FROM users WHERE email = '${HEAVY_LAWYER_EMAIL}'),
+      CASE WHEN m.k <= ${heavy.lawyerClients} THEN 'accepted' ELSE 'pending' END,
+      now() - m.k * interval '1 second' - interval '1 day',
+      CASE WHEN m.k <= ${heavy.lawyerClients} THEN now() - m.k * interval '1 second' END
+    FROM (SELECT id, row_number() OVER (ORDER BY i) AS k FROM bench_ids
+      WHERE kind = 'member' AND i % 10 >= 3 AND i <= ${n} ORDER BY i LIMIT ${count}) m`);
 }
 
 /**

@@ -1,7 +1,8 @@
 // The server under test for `npm run bench`, in its own process (PGlite lives in the process that
 // opens it): opens and migrates the database, seeds it, prepares sessions and work lists, then
-// serves the whole app plus two bench-only routes:
+// serves the whole app plus bench-only routes:
 //   GET /__bench/baseline — only the raw indexed 50-row page query of family members (the yardstick);
+//   POST /__bench/write-baseline — one short transaction updating one indexed row and inserting one (the writes' yardstick);
 //   GET /__bench/stats    — SQL statements and requests so far, and the process's peak RSS;
 //   POST /__bench/outbox  — queues emails and times one outbox worker delivering them to an SMTP server.
 // It tells the parent what it prepared over IPC and never runs in the app itself.
@@ -19,7 +20,8 @@ import { createMailer, type Mailer } from '#server/lib/mailer.ts';
 import { deliverDueEmails, EMAIL_PRIORITY } from '#server/lib/outbox.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { newToken, sha256Hex } from '#server/lib/tokens.ts';
-import { giveClients, seedBench, shapeFor } from './seed.ts';
+import { encodeTimeCursor } from '#server/lib/time-cursor.ts';
+import { giveClients, HEAVY_LAWYER_EMAIL, HEAVY_NGO_NAME, heavyTailFor, seedBench, shapeFor } from './seed.ts';
 import { startTrace } from './trace.ts';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -48,6 +50,21 @@ export interface Prepared {
     assignNgo: { id: string; ngoId: string }[];
     bailAccept: { id: string }[];
     upload: { cookie: string }[];
+  };
+  /** The heavy tail (bench/seed.ts heavyTailFor): an NGO with many members, a lawyer with many clients and pending requests. */
+  heavy: {
+    sizes: ReturnType<typeof heavyTailFor>;
+    ngoId: string;
+    /** The NGO's members after the middle one (a deep page). */
+    ngoMembersCursor: string;
+    /** The NGO's current version: each edit sends the next one (the edits run one at a time). */
+    ngoVersion: number;
+    lawyer: string;
+    /** The lawyer's clients and pending requests after the middle one. */
+    clientsCursor: string;
+    pendingCursor: string;
+    /** The lawyer's profile fields besides the name (a rename sends them unchanged). */
+    lawyerProfile: { phone: string; address: string; lawyerType: string; courtArea: string };
   };
 }
 
@@ -100,7 +117,7 @@ async function main() {
       `insert into users (email, name, role, password_hash) values ('jail@bench.rihaai.in', 'Bench Jail Authority', 'Jail-Authority', 'x') returning id`,
     );
     jailId = String(jailUser!.id);
-    await seedBench(db, shape, jailId);
+    await seedBench(db, shape, jailId, heavyTailFor(members));
   }
   const seedMs = Date.now() - started;
 
@@ -122,8 +139,11 @@ async function main() {
   const [family] = await rows(
     `select fm.user_id as id from family_members fm join lawyer_requests r on r.family_member_id = fm.user_id order by fm.user_id limit 1`,
   );
+  // The uniform seed's busiest lawyer (not the heavy tail's, which has rows of its own).
   const [lawyer] = await rows(
-    `select lawyer_id as id from lawyer_requests where status = 'pending' group by lawyer_id order by count(*) desc, lawyer_id limit 1`,
+    `select lawyer_id as id from lawyer_requests where status = 'pending'
+      and lawyer_id <> (select id from users where email = '${HEAVY_LAWYER_EMAIL}')
+      group by lawyer_id order by count(*) desc, lawyer_id limit 1`,
   );
   // As many clients as pending requests (the seed gives a lawyer requests in one status only).
   await giveClients(db, String(lawyer!.id));
@@ -152,14 +172,35 @@ async function main() {
     select m.member, l.user_id as lawyer from m join l on l.lawyer_type = m.case_type and l.k = m.j % l.n
     order by m.j`);
   const pending = await rows(
-    `select id, lawyer_id from lawyer_requests where status = 'pending' and lawyer_id <> '${String(lawyer!.id)}' order by id limit ${workItems * 2}`,
+    `select id, lawyer_id from lawyer_requests where status = 'pending' and lawyer_id <> '${String(lawyer!.id)}'
+      and lawyer_id <> (select id from users where email = '${HEAVY_LAWYER_EMAIL}') order by id limit ${workItems * 2}`,
   );
   const noNgo = await rows(`select user_id as id from family_members where not has_ngo order by user_id limit ${workItems}`);
   const [ngo] = await rows(`select id from ngos order by seats_free desc limit 1`);
   const waiting = await rows(`select user_id as id from family_members where bail_waiting order by user_id limit ${workItems}`);
   const uploaders = await rows(`select user_id as id from family_members order by user_id desc limit ${Math.min(workItems, 2_000)}`);
 
-  await sessionsFor([jailId, String(family!.id), String(lawyer!.id)]);
+  // The heavy tail: its NGO, its lawyer, and a cursor to the middle of each of their lists.
+  const exact = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const [heavyNgo] = await rows(`select id, version, assigned_count from ngos where name = '${HEAVY_NGO_NAME}'`);
+  const [heavyLawyer] = await rows(`select l.user_id as id, l.phone, l.address, l.lawyer_type, l.court_area from lawyers l
+    join users u on u.id = l.user_id where u.email = '${HEAVY_LAWYER_EMAIL}'`);
+  if (!heavyNgo || !heavyLawyer) throw new Error('bench: the heavy tail was not seeded (BENCH_KEEP on a database seeded before it?)');
+  const midCursor = async (q: string) => {
+    const [r] = await rows(q);
+    return encodeTimeCursor({ at: String(r!.at), id: String(r!.id) });
+  };
+  const heavyLawyerId = String(heavyLawyer.id);
+  const ngoMembersCursor = await midCursor(`select ${exact('assigned_at')} as at, family_member_id as id from ngo_assignments
+    where ngo_id = '${String(heavyNgo.id)}' order by assigned_at desc, family_member_id desc offset ${Math.floor(Number(heavyNgo.assigned_count) / 2)} limit 1`);
+  const clientsCursor = await midCursor(`select ${exact('coalesce(decided_at, created_at)')} as at, id from lawyer_requests
+    where lawyer_id = '${heavyLawyerId}' and status = 'accepted' order by coalesce(decided_at, created_at) desc, id desc
+    offset (select count(*) / 2 from lawyer_requests where lawyer_id = '${heavyLawyerId}' and status = 'accepted') limit 1`);
+  const pendingCursor = await midCursor(`select ${exact('created_at')} as at, id from lawyer_requests
+    where lawyer_id = '${heavyLawyerId}' and status = 'pending' order by created_at, id
+    offset (select count(*) / 2 from lawyer_requests where lawyer_id = '${heavyLawyerId}' and status = 'pending') limit 1`);
+
+  await sessionsFor([jailId, String(family!.id), String(lawyer!.id), heavyLawyerId]);
   await sessionsFor(ids(requestPairs, 'member'));
   await sessionsFor(ids(pending, 'lawyer_id'));
   await sessionsFor(ids(uploaders));
@@ -196,6 +237,21 @@ async function main() {
       assignNgo: noNgo.map((r) => ({ id: String(r.id), ngoId: String(ngo!.id) })),
       bailAccept: waiting.map((r) => ({ id: String(r.id) })),
       upload: uploaders.map((r) => ({ cookie: cookieFor([String(r.id)])[0]! })),
+    },
+    heavy: {
+      sizes: heavyTailFor(members),
+      ngoId: String(heavyNgo.id),
+      ngoMembersCursor,
+      ngoVersion: Number(heavyNgo.version),
+      lawyer: cookieFor([heavyLawyerId])[0]!,
+      clientsCursor,
+      pendingCursor,
+      lawyerProfile: {
+        phone: String(heavyLawyer.phone),
+        address: String(heavyLawyer.address),
+        lawyerType: String(heavyLawyer.lawyer_type),
+        courtArea: String(heavyLawyer.court_area),
+      },
     },
   };
 
@@ -246,6 +302,26 @@ async function main() {
   app.get('/__bench/baseline', { config: { roles: 'public' } }, async () => {
     const r = await db.execute(sql`select user_id, name, email, phone, stage from family_members order by user_id limit 50`);
     return (r as { rows: Row[] }).rows;
+  });
+  // The write yardstick: one short transaction that updates one row found by its primary key
+  // and inserts one row, on tables of the bench's own (no trigger, two indexes), spread over 10,000 rows.
+  await db.execute(sql.raw(`drop table if exists bench_write_log`));
+  await db.execute(sql.raw(`drop table if exists bench_write_rows`));
+  await db.execute(sql.raw(`create table bench_write_rows (id int primary key, n bigint not null default 0, at timestamptz)`));
+  await db.execute(sql.raw(`insert into bench_write_rows (id) select generate_series(1, 10000)`));
+  await db.execute(
+    sql.raw(
+      `create table bench_write_log (id uuid primary key default gen_random_uuid(), row_id int not null, at timestamptz not null default now())`,
+    ),
+  );
+  let writeSeq = 0;
+  app.post('/__bench/write-baseline', { config: { roles: 'public' } }, async () => {
+    const id = 1 + (writeSeq++ % 10_000);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update bench_write_rows set n = n + 1, at = now() where id = ${id}`);
+      await tx.execute(sql`insert into bench_write_log (row_id) values (${id})`);
+    });
+    return { id };
   });
   app.get('/__bench/stats', { config: { roles: 'public' } }, async () => ({
     queries,
