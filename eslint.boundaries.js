@@ -30,6 +30,8 @@ export const COMPOSED_ACROSS_FEATURES = [
   '#client/features/cases/facts-draft.ts',
   '#client/features/cases/facts-stale-notice.tsx',
   '#client/features/notifications/reminder-email-setting.tsx',
+  // The profile shows the second factor's state and the way to add one.
+  '#client/features/second-factor/second-factor-card.tsx',
 ];
 
 // Patterns are regular expressions: in the gitignore syntax of `group`, a leading '#' starts a comment,

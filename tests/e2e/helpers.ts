@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { Secret, TOTP } from 'otpauth';
 import type { CaseType, Role } from '#shared/constants.ts';
 import { MAILBOX_DIR } from '../../playwright.config.ts';
 
@@ -36,7 +37,67 @@ export async function signUpAndConfirm(
 ): Promise<{ id: string }> {
   const res = await request.post('/api/auth/signup', { data, headers: SAME_ORIGIN });
   expect(res.status(), await res.text()).toBe(201);
-  return confirmByMail(request, data.email, data.password);
+  const user = await confirmByMail(request, data.email, data.password);
+  await passSecondFactorViaApi(request, data.email);
+  return user;
+}
+
+/** The demo officials' published second-factor secret (src/server/db/demo-data.ts). */
+export const DEMO_SECOND_FACTOR_SECRET = 'KRUGS4ZANFZSAYJAMRSW23ZAONSWG4TF';
+
+/** Each account's second-factor secret known to this worker (enrolled here, or the demo's), and its last step used. */
+const secondFactors = new Map<string, { secret: string; lastStep: number }>();
+
+const stepNow = () => Math.floor(Date.now() / 30_000);
+export const totpCode = (secret: string, step = stepNow()) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * 30_000 });
+
+/** Remembers an account's second-factor secret read from the enrolment screen (a spec that enrols through the page). */
+export function rememberSecondFactor(email: string, secret: string, lastStep = stepNow()) {
+  secondFactors.set(email, { secret: secret.replace(/\s/g, ''), lastStep });
+}
+
+/**
+ * A code for the account's next step not used yet (a code is accepted once; one step either side of
+ * now is accepted): waits for the next step when this worker has used them all.
+ */
+export async function nextSecondFactorCode(email: string): Promise<string> {
+  const known =
+    secondFactors.get(email) ?? (email.endsWith('.demo@gmail.com') ? { secret: DEMO_SECOND_FACTOR_SECRET, lastStep: 0 } : undefined);
+  if (!known) throw new Error(`no second-factor secret known for ${email}`);
+  secondFactors.set(email, known);
+  const step = Math.max(stepNow() - 1, known.lastStep + 1);
+  while (step > stepNow() + 1) await new Promise((r) => setTimeout(r, 1000));
+  known.lastStep = step;
+  return totpCode(known.secret, step);
+}
+
+/**
+ * Passes the session's second factor through the API, as its owner would
+ * (docs/decisions/0043-second-factor-for-officials.md): enrols the account the first time (the secret
+ * is kept for later sign-ins), later enters a fresh code. Nothing for a session that needs none.
+ */
+export async function passSecondFactorViaApi(request: APIRequestContext, email: string) {
+  const session = (await ok(await request.get('/api/auth/session'))) as { user: { secondFactor?: string } | null };
+  const step = session.user?.secondFactor;
+  if (!step) return;
+  if (step === 'enrol') {
+    const { secret } = (await ok(await request.post('/api/second-factor/enrolment', { headers: SAME_ORIGIN }))) as { secret: string };
+    rememberSecondFactor(email, secret);
+    await ok(await request.post('/api/second-factor/enrolment/confirm', { data: { code: totpCode(secret) }, headers: SAME_ORIGIN }));
+    return;
+  }
+  // Another worker may have used a step of a shared (demo) account: try the next one.
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const res = await request.post('/api/second-factor/verify', {
+      data: { code: await nextSecondFactorCode(email) },
+      headers: SAME_ORIGIN,
+    });
+    if (res.ok()) return;
+    const body = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
+    if (body.error?.code !== 'second_factor_code_used') expect(res.status(), JSON.stringify(body)).toBe(200);
+  }
+  throw new Error(`second factor of ${email}: every code tried was used already`);
 }
 
 /** Creates an account through the API and opens it by its emailed link (the cookie lands in the page's context). */
@@ -58,6 +119,7 @@ export async function signInViaApi(page: Page, role: Role, email: string, passwo
     headers: { 'sec-fetch-site': 'same-origin' },
   });
   expect(res.status(), await res.text()).toBe(200);
+  await passSecondFactorViaApi(page.request, email);
 }
 
 /** axe scan: no serious or critical violations. */

@@ -30,6 +30,8 @@ export function RoleLayout({ roles }: { roles: readonly Role[] | 'signed-in' }) 
   }, [accountLanguage, i18n]);
   if (isLoading) return <Loading label={t('loading')} />;
   if (!user) return <Navigate to={paths.signIn} replace state={{ from: location.pathname }} />;
+  // The server refuses everything else until the second factor is passed (docs/decisions/0043-second-factor-for-officials.md).
+  if (user.secondFactor) return <Navigate to={paths.secondFactor} replace />;
   if (roles !== 'signed-in' && !roles.includes(user.role)) return <Navigate to={ROLE_HOME[user.role]} replace />;
   return (
     <>

@@ -8,6 +8,7 @@ import { HomeButton } from '#client/components/home-button.tsx';
 import { Loading } from '#client/components/loading.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { profileQuery } from './accounts.api.ts';
+import { SecondFactorCard } from '#client/features/second-factor/second-factor-card.tsx';
 
 const initials = (name: string) =>
   name
@@ -50,6 +51,7 @@ export function ProfilePage() {
           </Group>
         </Stack>
       </Card>
+      <SecondFactorCard />
       <HomeButton to={knownRole ? ROLE_HOME[user.role] : '/'} />
     </Page>
   );

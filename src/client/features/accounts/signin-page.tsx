@@ -24,14 +24,15 @@ export function SignInPage() {
     onSuccess: (u) => {
       rememberRole(u.role);
       notify.success(t('signIn.success'));
-      void navigate(ROLE_HOME[u.role]);
+      // An official (or an account with a second factor) goes on to it (docs/decisions/0043-second-factor-for-officials.md).
+      void navigate(u.secondFactor ? paths.secondFactor : ROLE_HOME[u.role]);
     },
     onError: (err) => {
       if (err instanceof ApiError && (err.code === 'role_mismatch' || err.code === 'invalid_email')) notify.error(errorText(err));
       else notify.error(t('signIn.error', { message: errorText(err) }));
     },
   });
-  if (user && !mutation.isPending && !mutation.isSuccess) return <Navigate to={ROLE_HOME[user.role]} replace />;
+  if (user && !mutation.isPending && !mutation.isSuccess) return <Navigate to={user.secondFactor ? paths.secondFactor : ROLE_HOME[user.role]} replace />;
 
   return (
     <AccountCard
