@@ -113,7 +113,7 @@ describe('every spelling of every operation gets the plain spelling’s checks',
       }
     }
     expect(matched).toBeGreaterThan(ops.length * 4);
-  });
+  }, 360_000); // six roles × every operation × 13 spellings
 
   it('refuses a cross-site write under every spelling, as it does the plain one', async () => {
     const ops = (await operations()).filter((op) => op.method !== 'GET');

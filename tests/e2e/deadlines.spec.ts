@@ -1,8 +1,16 @@
 // Deadlines: the accepted lawyer records a hearing; the family sees it as the next
 // hearing at the top of the case status and in the bell (unread count, mark as read, link); the
-// jail authority keeps the prisons' DLSA addresses and sees the deadline flags. Axe on each screen.
+// administrator keeps the prisons' DLSA addresses and the jail authority sees the deadline flags. Axe on each screen.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, registerFamilyViaApi, registerLawyerViaApi, signUpViaApi } from './helpers.ts';
+import {
+  DEMO_PASSWORD,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  registerFamilyViaApi,
+  registerLawyerViaApi,
+  signInViaApi,
+  signUpViaApi,
+} from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
@@ -121,7 +129,7 @@ test('mark all as read; reminder emails can be turned off in the profile', async
   expect(await prefs.json()).toEqual({ emailReminders: false });
 });
 
-test('jail authority: prisons with DLSA addresses, bail dates on a case, and the dashboard flags', async ({ page, browser, baseURL }) => {
+test('jail authority: bail dates on a case in a prison on record, and the dashboard flags', async ({ page, browser, baseURL }) => {
   // A family member bailed 9 days ago with no release recorded.
   const familyContext = await browser.newContext({ baseURL });
   const family = await familyContext.newPage();
@@ -132,18 +140,19 @@ test('jail authority: prisons with DLSA addresses, bail dates on a case, and the
   const caseId = cases.cases[0]!.id;
   await familyContext.close();
 
-  await signUpViaApi(page, 'Jail-Authority', 'Supt. Rao');
-  await page.goto('/prisons');
-  await expect(page.getByRole('heading', { level: 1, name: 'Prisons and DLSA addresses' })).toBeVisible();
+  // The administrator keeps the prisons (tests/e2e/prisons.spec.ts drives that screen).
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInViaApi(admin, 'State-Administrator', 'admin.demo@gmail.com', DEMO_PASSWORD);
   const prisonName = `Central Jail ${Math.floor(Math.random() * 9000) + 1000}`;
-  const add = page.getByRole('form', { name: 'Add a prison' });
-  await add.getByLabel('Prison name').fill(prisonName);
-  await add.getByLabel('District').fill('Pune');
-  await add.getByLabel('DLSA email address').fill('dlsa.pune@example.org');
-  await add.getByRole('button', { name: 'Save prison' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: prisonName })).toBeVisible();
-  await expectAccessible(page, 'prisons');
+  const created = await admin.request.post('/api/prisons', {
+    data: { name: prisonName, state: 'MH', district: 'Pune', type: 'central', dlsaEmail: 'dlsa.pune@example.org' },
+    headers: SAME_ORIGIN,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await adminContext.close();
 
+  await signUpViaApi(page, 'Jail-Authority', 'Supt. Rao');
   await page.goto(`/cases/${caseId}/hearings`);
   const bailForm = page.getByRole('region', { name: 'Bail and release' });
   await bailForm.getByLabel('Prison', { exact: true }).fill(prisonName);

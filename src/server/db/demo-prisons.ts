@@ -81,15 +81,13 @@ export async function seedDemoPrisons(db: Db, password: string, secondFactorKey:
       )
       .returning({ id: users.id, role: users.role });
     const family = accounts.find((a) => a.role === 'Family-Member')!;
-    await tx
-      .insert(familyMembers)
-      .values({
-        userId: family.id,
-        phone: '9415000000',
-        address: 'Village Rampur, Biswan, Sitapur 261201',
-        state: 'UP',
-        district: 'Sitapur',
-      });
+    await tx.insert(familyMembers).values({
+      userId: family.id,
+      phone: '9415000000',
+      address: 'Village Rampur, Biswan, Sitapur 261201',
+      state: 'UP',
+      district: 'Sitapur',
+    });
     // The case names the husband; the database makes his prisoner record (drizzle/0027_prisoners.sql),
     // in the listed prison typed here.
     await tx.insert(cases).values({
@@ -98,21 +96,19 @@ export async function seedDemoPrisons(db: Db, password: string, secondFactorKey:
       detail: 'पति पर चोरी का आरोप (BNS 303), मार्च 2026 से ज़िला जेल सीतापुर में।',
       caseType: 'Criminal Defense Lawyer',
       prisonerName: 'रमेश कुमार',
-      prisonerRelation: 'पति',
+      prisonerRelation: 'husband',
       prison: 'District Jail Sitapur',
     });
     await insertCode(tx, DEMO_CODES.sitapurJail, { kind: 'jail', prisonId: sitapur, issuedBy: accounts[0]!.id });
     await insertCode(tx, DEMO_CODES.sitapurDlsa, { kind: 'dlsa', state: 'UP', district: 'Sitapur', issuedBy: accounts[0]!.id });
     await fillLatinNames(tx, { limit: 10 });
     const officials = accounts.filter((a) => a.role !== 'Family-Member');
-    await tx
-      .insert(secondFactors)
-      .values(
-        officials.map((o) => ({
-          userId: o.id,
-          secretSealed: sealSecret(secondFactorKey, o.id, secondFactorSecret),
-          enabledAt: new Date(),
-        })),
-      );
+    await tx.insert(secondFactors).values(
+      officials.map((o) => ({
+        userId: o.id,
+        secretSealed: sealSecret(secondFactorKey, o.id, secondFactorSecret),
+        enabledAt: new Date(),
+      })),
+    );
   });
 }

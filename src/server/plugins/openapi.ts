@@ -6,11 +6,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { RouteRoles } from '../types.ts';
+import { ROLES } from '#shared/constants.ts';
 import { access } from './route-guard.ts';
 
 function rolesList(roles: RouteRoles): string[] {
   if (roles === 'public') return ['public'];
-  if (roles === 'signed-in') return ['Family-Member', 'Lawyer', 'Jail-Authority'];
+  if (roles === 'signed-in') return [...ROLES];
   return [...roles];
 }
 

@@ -76,7 +76,7 @@ function PrisonerCard({ prisoner: p }: { prisoner: PrisonerHit }) {
         {p.needs.length > 0 && (
           <Group gap={4}>
             {p.needs.map((n) => (
-              <Badge key={n} color="orange.9" variant="light">
+              <Badge key={n} color="red.9" variant="outline">
                 {t(`need.${n}`)}
               </Badge>
             ))}

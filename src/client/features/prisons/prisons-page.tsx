@@ -1,7 +1,7 @@
 // /prisons: the State-Administrator keeps the state's prisons (with each district's DLSA), issues the
 // registration codes that make jail and DLSA accounts, sees counts per prison (numbers, no names),
 // disables a jail account and matches the prisons families typed (docs/decisions/0046-prisoner-and-prisons.md).
-import { Alert, Badge, Button, Card, Code, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Code, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type CSSProperties } from 'react';
@@ -59,14 +59,17 @@ type Count = { prisoners: number; inCustody: number; bailedNotReleased: number; 
 function IssuedCode({ code, label }: { code: string; label: string }) {
   const { t } = useTranslation('prisons');
   return (
-    <Alert color="green" title={label} role="status">
+    <Card withBorder padding="sm" role="status" aria-label={label}>
       <Stack gap={4}>
-        <Code fz="lg" style={{ overflowWrap: 'anywhere' }}>
+        <Text fw={700} size="sm">
+          {label}
+        </Text>
+        <Code fz="lg" c="dark.9" style={{ overflowWrap: 'anywhere' }}>
           {code}
         </Code>
         <Text size="sm">{t('code.once')}</Text>
       </Stack>
-    </Alert>
+    </Card>
   );
 }
 
@@ -93,7 +96,7 @@ function PrisonItem({ prison, count }: { prison: PrisonRecord; count: Count | un
           <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
             {prison.name}
           </Title>
-          <Badge variant="light" color="gray.8">
+          <Badge variant="outline" color="gray.8">
             {t(`type.${prison.type}`)}
           </Badge>
         </Group>
@@ -132,7 +135,7 @@ function PrisonItem({ prison, count }: { prison: PrisonRecord; count: Count | un
           {count?.hasCode && (
             <Button
               size="xs"
-              variant="subtle"
+              variant="outline"
               color="red.9"
               loading={revoke.isPending}
               onClick={() =>

@@ -1,0 +1,116 @@
+// A state of many prisons (docs/decisions/0046-prisoner-and-prisons.md): the administrator adds a
+// prison and issues its registration code on /prisons; a clerk signs up with it; a family registers
+// a prisoner named in Hindi in that prison; the clerk finds him by a Hindi and a Latin spelling and
+// never sees the other jail's prisoner; the DLSA of Sitapur sees its district's prisoner with what he
+// needs. Axe on each screen; the clerk's search at 360 px.
+import { expect, test } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  PASSWORD,
+  signInViaApi,
+  signUpAndConfirm,
+  signUpViaApi,
+  uniqueEmail,
+} from './helpers.ts';
+
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+test.describe.configure({ timeout: 240_000 });
+
+test('administrator, clerk, family and DLSA: prisons, codes and the scoped prisoner search', async ({ page, browser, baseURL }) => {
+  // The administrator adds a prison through the screen and issues its code.
+  await signInViaApi(page, 'State-Administrator', 'admin.demo@gmail.com', DEMO_PASSWORD);
+  await page.goto('/prisons');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prisons of the state' })).toBeVisible();
+  const prisonName = `District Jail Hardoi ${Math.floor(Math.random() * 9000) + 1000}`;
+  const add = page.getByRole('form', { name: 'Add a prison' });
+  await add.getByLabel('Prison name').fill(prisonName);
+  await add.getByLabel('Type of prison').selectOption('district');
+  await add.getByLabel('State or union territory').selectOption('UP');
+  await add.getByLabel('District', { exact: true }).selectOption('Hardoi');
+  await add.getByLabel('DLSA name').fill('DLSA Hardoi');
+  await add.getByLabel('DLSA email address').fill('dlsa.hardoi@example.org');
+  await add.getByRole('button', { name: 'Save prison' }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: prisonName }) });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: `Issue a jail registration code for ${prisonName}` }).click();
+  const codeBox = card.getByRole('status', { name: `New registration code for ${prisonName}` });
+  await expect(codeBox).toBeVisible();
+  const code = (await codeBox.locator('code').innerText()).trim();
+  expect(code).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){3}$/);
+  await expect(card).toContainText('Prisoners: 0');
+  await expectAccessible(page, 'prisons');
+  const prisons = (await (await page.request.get('/api/prisons')).json()) as { prisons: { id: string; name: string }[] };
+  const prisonId = prisons.prisons.find((p) => p.name === prisonName)!.id;
+
+  // A clerk signs up with that code.
+  const clerkContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } });
+  const clerk = await clerkContext.newPage();
+  await signUpAndConfirm(clerk.request, {
+    role: 'Jail-Authority',
+    name: 'Clerk Hardoi',
+    email: uniqueEmail('jailhardoi'),
+    password: PASSWORD,
+    registrationCode: code,
+  });
+
+  // A family registers the husband, named in Hindi, in that prison.
+  const familyContext = await browser.newContext({ baseURL });
+  const family = await familyContext.newPage();
+  await signUpViaApi(family, 'Family-Member', 'Kamla Yadav');
+  const registered = await family.request.put('/api/family/registration', {
+    data: {
+      phone: '9415111111',
+      address: 'Village Sandila, Hardoi',
+      caseNumber: `FIR-${Math.floor(Math.random() * 900) + 100}/2026`,
+      detail: 'Theft',
+      caseType: 'Criminal Defense Lawyer',
+      facts: { prisonerName: 'सुरेश यादव', prisonerRelation: 'husband' },
+      prisonId,
+    },
+    headers: SAME_ORIGIN,
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  await familyContext.close();
+
+  // The clerk finds him by either spelling, and never the Sitapur prisoner.
+  await clerk.goto('/find-prisoner');
+  await expect(clerk.getByRole('heading', { level: 1, name: 'Find a prisoner' })).toBeVisible();
+  const search = async (q: string) => {
+    await clerk.getByLabel('Name, number or case').fill(q);
+    await clerk.getByRole('button', { name: 'Search', exact: true }).click();
+  };
+  await search('Suresh');
+  const results = clerk.getByRole('list', { name: 'Prisoners found' });
+  await expect(results.getByRole('heading', { name: 'सुरेश यादव (Suresh Yadav)' })).toBeVisible();
+  await expect(results).toContainText('In custody');
+  await expect(results).toContainText(prisonName);
+  await expectAccessible(clerk, 'find a prisoner');
+  await expectNoHorizontalScroll(clerk);
+  await search('सुरेश');
+  await expect(results.getByRole('heading', { name: 'सुरेश यादव (Suresh Yadav)' })).toBeVisible();
+  await search('Ramesh');
+  await expect(clerk.getByText('No prisoner matches “Ramesh”.')).toBeVisible();
+  await clerkContext.close();
+
+  // The administrator's count moved.
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: prisonName }) })).toContainText(
+    'Prisoners: 1 (in custody 1',
+  );
+
+  // The DLSA of Sitapur: its district's prisoner, with what he needs.
+  const dlsaContext = await browser.newContext({ baseURL });
+  const dlsa = await dlsaContext.newPage();
+  await signInViaApi(dlsa, 'DLSA', 'dlsa.demo@gmail.com', DEMO_PASSWORD);
+  await dlsa.goto('/dlsa');
+  await expect(dlsa.getByRole('heading', { level: 1, name: 'Prisoners who need legal help' })).toBeVisible();
+  const list = dlsa.getByRole('list', { name: 'Prisoners found' });
+  await expect(list.getByRole('heading', { name: 'रमेश कुमार (Ramesh Kumar)' })).toBeVisible();
+  await expect(list).toContainText('No lawyer');
+  await expect(list).not.toContainText('सुरेश');
+  await expectAccessible(dlsa, 'DLSA desk');
+  await dlsaContext.close();
+});
