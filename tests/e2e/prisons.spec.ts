@@ -60,6 +60,13 @@ test('administrator, clerk, family and DLSA: prisons, codes and the scoped priso
   const familyContext = await browser.newContext({ baseURL });
   const family = await familyContext.newPage();
   await signUpViaApi(family, 'Family-Member', 'Kamla Yadav');
+  // /fmform offers the district's prisons on record; choosing one fills the prison's name.
+  await family.goto('/fmform');
+  await family.getByLabel('State or union territory').selectOption('UP');
+  await family.getByLabel('District', { exact: true }).selectOption('Hardoi');
+  await family.getByLabel('Prison (from the list)').selectOption({ label: prisonName });
+  await expect(family.getByLabel('Prison', { exact: true })).toHaveValue(prisonName);
+  await expectAccessible(family, 'fmform with the prison picker');
   const registered = await family.request.put('/api/family/registration', {
     data: {
       phone: '9415111111',

@@ -19,6 +19,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { LocationFields } from '#client/components/location-fields.tsx';
+import { PrisonPicker } from './prison-picker.tsx';
 import { CaseFactsFields, PERSON_FACTS, useFactsValidation } from '#client/features/cases/case-facts-fields.tsx';
 import { draftOf, EMPTY_DRAFT, isEmptyDraft, type FactsDraft } from '#client/features/cases/facts-draft.ts';
 import { CaseFields, FAMILY_TEXTS, caseAboutOf, caseOf, withCaseAbout } from './case-fields.tsx';
@@ -99,6 +100,7 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
   const validateFacts = useFactsValidation();
   const facts = useCaseFactsDraft(first ? { facts: first.facts, version: first.factsVersion } : undefined, restored?.facts);
   const [step, setStep] = useState(restored?.step ?? 0);
+  const [prisonId, setPrisonId] = useState('');
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -179,7 +181,7 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
     if (!check()) return;
     const v = form.values;
     save.mutate(
-      { ...registrationOf(v), ...facts.body() },
+      { ...registrationOf(v), ...facts.body(), ...(prisonId ? { prisonId } : {}) },
       {
         onSuccess: () => {
           submitted.current = true;
@@ -206,6 +208,15 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
       <>
         <CaseFactsFields value={facts.facts} onChange={facts.setFacts} errors={facts.errors} idPrefix="fmform" part="person" />
         <LocationFields form={form} purpose="family" />
+        <PrisonPicker
+          state={form.values.state}
+          district={form.values.district}
+          value={prisonId}
+          onChange={(id, name) => {
+            setPrisonId(id);
+            if (name) facts.setFacts({ ...facts.facts, prison: name });
+          }}
+        />
       </>
     ),
     case: (
