@@ -145,7 +145,7 @@ function EnrolStep({ user }: { user: User }) {
             </List.Item>
           ))}
         </List>
-        <Alert color="yellow" variant="light" title={t('codes.onceTitle')}>
+        <Alert color="orange.9" title={t('codes.onceTitle')}>
           {t('codes.once')}
         </Alert>
         <Button
@@ -175,7 +175,7 @@ function EnrolStep({ user }: { user: User }) {
             bg="white"
           />
           <Text size="sm">{t('enrol.type')}</Text>
-          <Code block fz="md" data-testid="second-factor-secret" style={{ wordBreak: 'break-all' }}>
+          <Code block fz="md" data-testid="second-factor-secret" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {start.data.secret.replace(/(.{4})/g, '$1 ').trim()}
           </Code>
           <CodeForm
