@@ -164,3 +164,23 @@ test('a device without any voice says it cannot read aloud', async ({ page }) =>
   await expect(explainer.getByRole('status')).toHaveText('This device cannot read text aloud.');
   expect(await spoken(page)).toEqual([]);
 });
+
+test("an assistant answer is read aloud as it is shown, in the screen's language", async ({ page }) => {
+  await recordSpeech(page, [
+    ['Indian English', 'en-IN'],
+    ['Hindi', 'hi-IN'],
+  ]);
+  await familyWithEligibleCase(page);
+  await page.goto('/family-member');
+  await page.getByRole('button', { name: 'Open the Rihaai assistant' }).click();
+  const panel = page.getByRole('dialog', { name: 'Rihaai assistant' });
+  await panel.getByLabel('Your question').fill('can somebody help me hire an advocate for my brother');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const log = panel.getByRole('log');
+  const answer = log.getByText(/^Open Legal Services: it lists lawyers whose type matches your case type/);
+  await expect(answer).toBeVisible();
+  await log.getByRole('button', { name: 'Listen' }).click();
+  await expect.poll(() => spoken(page)).toHaveLength(1);
+  expect(await spoken(page)).toEqual([{ text: await answer.innerText(), lang: 'en-IN', voice: 'Indian English' }]);
+  await expectAccessible(page, 'assistant answer with Listen');
+});
