@@ -32,6 +32,18 @@ export function useStateName() {
   };
 }
 
+/** A district's name in the language shown: Devanagari for Hindi where the list has it, its current official name otherwise. */
+export function useDistrictName() {
+  const { i18n } = useTranslation();
+  const data = useIndiaLocations();
+  return (code: string | null | undefined, district: string | null | undefined) => {
+    if (!district) return '';
+    if (!data || !code) return district;
+    const current = data.currentDistrictName(code, district);
+    return (i18n.resolvedLanguage === 'hi' && data.districtNameHi(current)) || current;
+  };
+}
+
 /** Any @mantine/form form with `state` and `district` string fields. */
 export function LocationFields<T extends { state: string; district: string }>({
   form,

@@ -3,17 +3,18 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Location, Nearness } from '#shared/locations.ts';
-import { useStateName } from './location-fields.tsx';
+import { useDistrictName, useStateName } from './location-fields.tsx';
 
 type Place = { state: string | null; district: string | null };
 
-/** "Same district: Sitapur", "Same state: Uttar Pradesh" or "Other place", in the language shown. */
+/** "Same district: Sitapur", "Same state: Uttar Pradesh" or "Other place", in the language shown (names too). */
 export function useNearnessLabel() {
   const { t } = useTranslation('location');
   const stateName = useStateName();
+  const districtName = useDistrictName();
   return (nearness: Nearness, place: Place) =>
     nearness === 'district'
-      ? t('nearness.district', { district: place.district })
+      ? t('nearness.district', { district: districtName(place.state, place.district) })
       : nearness === 'state'
         ? t('nearness.state', { state: stateName(place.state) })
         : t('nearness.other');
@@ -39,13 +40,16 @@ export function NearnessBadge({ nearness, place }: { nearness: Nearness; place: 
 export function usePlaceText() {
   const { t } = useTranslation('location');
   const stateName = useStateName();
-  return (p: Place) => (p.state && p.district ? t('place', { district: p.district, state: stateName(p.state) }) : '');
+  const districtName = useDistrictName();
+  return (p: Place) =>
+    p.state && p.district ? t('place', { district: districtName(p.state, p.district), state: stateName(p.state) }) : '';
 }
 
 export function NearbyIntro({ location, kind }: { location: Location | null; kind: 'lawyers' | 'ngos' }) {
   const { t } = useTranslation('location');
   const stateName = useStateName();
+  const districtName = useDistrictName();
   if (!location) return kind === 'lawyers' ? <Text>{t('nearby.none')}</Text> : null;
-  const args = { district: location.district, state: stateName(location.state) };
+  const args = { district: districtName(location.state, location.district), state: stateName(location.state) };
   return <Text>{kind === 'lawyers' ? t('nearby.intro', args) : t('nearby.ngoIntro', args)}</Text>;
 }
