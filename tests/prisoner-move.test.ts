@@ -1,7 +1,8 @@
 // The move to prisoner records (drizzle/0027_prisoners.sql, docs/decisions/0046-prisoner-and-prisons.md):
 // a database built by the schema before it, with demo-like data and edge cases, migrates with every
 // case kept, one prisoner per member and distinct prisoner name ("" when none was given), typed prisons
-// matched to prison records when they match and kept as typed otherwise, and the counts kept.
+// matched to prison records when they match and kept as typed otherwise, and the counts kept; and
+// districts renamed since take their current names (0028).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,9 @@ beforeAll(async () => {
     await q(
       `insert into users (id, email, name, role, password_hash) values ('${id}', 'm${i}@example.org', 'Member ${i}', 'Family-Member', 'x')`,
     );
-    await q(`insert into family_members (user_id, phone, address) values ('${id}', '98765432${i}0', 'Village ${i}')`);
+    await q(
+      `insert into family_members (user_id, phone, address, state, district) values ('${id}', '98765432${i}0', 'Village ${i}', 'UP', '${i === 0 ? 'Allahabad' : 'Sitapur'}')`,
+    );
   }
   const [a, b, c, d] = members;
   await q(`insert into cases (family_member_id, case_number, detail, case_type, prisoner_name, prisoner_relation, prison, custody_since, created_at) values
@@ -124,6 +127,10 @@ describe('the move to prisoner records', () => {
     );
     expect(latin).toContainEqual({ name: 'Ramesh KUMAR', name_latin: 'Ramesh KUMAR', name_key: 'rms kmr' });
     expect(latin).toContainEqual(expect.objectContaining({ name: 'रमेश कुमार', name_latin: '' }));
+    // A district renamed since the record was made takes its current name (drizzle/0028_district_renames.sql).
+    expect(
+      rows(await t.db.execute(sql`select district from family_members where user_id = '20000000-0000-4000-8000-000000000000'`)),
+    ).toEqual([{ district: 'Prayagraj' }]);
     // A member with no case follows nobody.
     expect(
       rows(await t.db.execute(sql`select 1 from prisoner_followers where family_member_id = '20000003-0000-4000-8000-000000000003'`)),
