@@ -32,7 +32,8 @@ export function SignInPage() {
       else notify.error(t('signIn.error', { message: errorText(err) }));
     },
   });
-  if (user && !mutation.isPending && !mutation.isSuccess) return <Navigate to={user.secondFactor ? paths.secondFactor : ROLE_HOME[user.role]} replace />;
+  if (user && !mutation.isPending && !mutation.isSuccess)
+    return <Navigate to={user.secondFactor ? paths.secondFactor : ROLE_HOME[user.role]} replace />;
 
   return (
     <AccountCard
