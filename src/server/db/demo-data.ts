@@ -162,15 +162,13 @@ export async function seedDemoData(db: Db, secondFactorKey = DEFAULT_SECOND_FACT
     await tx.insert(ngos).values(DEMO_NGOS);
     // Every demo official is enrolled (every role but the family member's must be).
     const officials = [...accounts.filter((a) => a.role !== 'Family-Member'), ...others];
-    await tx
-      .insert(secondFactors)
-      .values(
-        officials.map((o) => ({
-          userId: o.id,
-          secretSealed: sealSecret(secondFactorKey, o.id, DEMO_SECOND_FACTOR_SECRET),
-          enabledAt: new Date(),
-        })),
-      );
+    await tx.insert(secondFactors).values(
+      officials.map((o) => ({
+        userId: o.id,
+        secretSealed: sealSecret(secondFactorKey, o.id, DEMO_SECOND_FACTOR_SECRET),
+        enabledAt: new Date(),
+      })),
+    );
   });
   return { seeded: true };
 }
