@@ -108,8 +108,8 @@ export function SignUpPage() {
       />
       {(form.values.role === 'Jail-Authority' || form.values.role === 'DLSA') && (
         <TextInput
-          label={t('registrationCode.label')}
-          description={t('registrationCode.hint')}
+          label={t(form.values.role === 'DLSA' ? 'registrationCode.labelDlsa' : 'registrationCode.label')}
+          description={t(form.values.role === 'DLSA' ? 'registrationCode.hintDlsa' : 'registrationCode.hint')}
           required
           {...form.getInputProps('registrationCode')}
         />
