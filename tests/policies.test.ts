@@ -3,6 +3,7 @@
 // (GET /api/documents/:id), the lawyer's lists and bail-paper upload, reading a case and recording a hearing. A change
 // to who may see a family member's record changes this table first (docs/decisions/0004-404-vs-403.md).
 // The NGO table below works the same way: role × NGO action, checked on the policy and on each route.
+import type { Role } from '#shared/constants.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberRecordDecision, type Decision, type MemberRecordAction } from '#server/policies/member-record.policy.ts';
 import { decideNgo, NGO_ACTIONS, type NgoAction } from '#server/policies/ngo.policy.ts';
@@ -116,7 +117,7 @@ let t: TestApp;
 let memberId: string;
 let documentId: string;
 let caseId: string;
-const actors = {} as Record<Actor, { id: string; role: 'Family-Member' | 'Lawyer' | 'Jail-Authority'; cookie: string }>;
+const actors = {} as Record<Actor, { id: string; role: Role; cookie: string }>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -124,7 +125,7 @@ beforeAll(async () => {
   memberId = member.user.id;
   documentId = (await createDocument(t.db, { familyMemberId: memberId })).id;
   caseId = (await createCase(t.db, { familyMemberId: memberId })).id;
-  const add = async (name: Actor, user: { id: string; role: 'Family-Member' | 'Lawyer' | 'Jail-Authority' }) => {
+  const add = async (name: Actor, user: { id: string; role: Role }) => {
     actors[name] = { id: user.id, role: user.role, cookie: await sessionCookie(t.db, user.id) };
   };
   await add('the member', member.user);
