@@ -127,8 +127,8 @@ describe('the page of a direct visit', () => {
     };
     expect(await texts()).toEqual(['/assets/en-J.js']);
     expect(await texts('hi-IN,hi;q=0.9,en;q=0.8')).toEqual(['/assets/hi-K.js']);
-    expect(await texts('ta-IN, de;q=0.5, hi;q=0.7')).toEqual(['/assets/hi-K.js']);
-    expect(await texts('ta-IN, ja')).toEqual(['/assets/en-J.js']);
+    expect(await texts('ml-IN, de;q=0.5, hi;q=0.7')).toEqual(['/assets/hi-K.js']);
+    expect(await texts('ml-IN, ja')).toEqual(['/assets/en-J.js']);
     await t.db.update(users).set({ language: 'de' }).where(eq(users.id, family.id));
     expect(await texts('hi-IN')).toEqual(['/assets/de-L.js']);
   });
@@ -282,7 +282,7 @@ describe('the home drawn in the page', () => {
         (await t.request('GET', '/jail-authority', { cookie, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} })).body,
       )?.lang;
     expect(await lang(session)).toBe('en');
-    expect(await lang(session, 'ta-IN, es;q=0.8')).toBe('es');
+    expect(await lang(session, 'ml-IN, es;q=0.8')).toBe('es');
     expect(await lang(`${session}; ${LANGUAGE_COOKIE}=fr`, 'es')).toBe('fr');
     // A cookie that names no language is no choice.
     expect(await lang(`${session}; ${LANGUAGE_COOKIE}=xx`, 'es')).toBe('es');
