@@ -62,7 +62,6 @@ export async function searchPrisoners(
   const scope = await scopeOf(db, user, query.prisonId);
   const q = query.q ?? '';
   let ids: SQL;
-  let order = sql`p.name_key, p.id`;
   let pageWhere = sql`true`;
   if (q === '') {
     // Browsing by name, a page at a time within the scope (prisoners_prison_name_key_idx).
@@ -84,7 +83,6 @@ export async function searchPrisoners(
       union (select c.prisoner_id from cases c where lower(c.fir_number) like ${like} and c.fir_number is not null limit ${SEARCH_READ})
       union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
         where lower(m.name) like ${like} limit ${SEARCH_READ})`;
-    order = sql`p.name_key, p.id`;
   }
   const rows = rowsOf<{
     id: string;
@@ -119,7 +117,7 @@ export async function searchPrisoners(
         order by ff.joined_at, ff.family_member_id limit 1) f on true
       left join family_members fm on fm.user_id = f.family_member_id
       where p.id in (${ids}) and p.prison_id in ${scope}
-      order by ${order}
+      order by p.name_key, p.id
       limit ${PAGE + 1}`),
   );
   const page = rows.slice(0, PAGE);
