@@ -56,7 +56,7 @@ beforeAll(async () => {
     ('${a}', 'A-3', 'd', 'Criminal Defense Lawyer', 'Sohan', 'son', 'जिला कारागार हरदोई', null, now() - interval '1 day'),
     ('${b}', 'B-1', 'd', 'Criminal Defense Lawyer', null, null, null, null, now()),
     ('${b}', 'B-2', 'd', 'Corporate Lawyer', '', '', '', null, now()),
-    ('${c}', 'C-1', 'd', 'Criminal Defense Lawyer', 'Ramesh KUMAR', 'brother', 'District Jail Sitapur', null, now()),
+    ('${c}', 'C-1', 'd', 'Criminal Defense Lawyer', 'Ramesh KUMAR', 'brother', 'District Jail Sitapur', null, now() - interval '1 hour'),
     ('${c}', 'C-2', 'd', 'Criminal Defense Lawyer', 'ramesh kumar', 'brother', null, null, now())`);
   await q(`update cases set bail_granted_on = '2026-03-01' where case_number = 'C-1'`);
   void d; // a member with no case: no prisoner
