@@ -5,11 +5,14 @@ import { Container, Stack, Title } from '@mantine/core';
 export function Page({
   title,
   children,
+  lead,
   actions,
   size = 'md',
 }: {
   title: string;
   children: ReactNode;
+  /** What the screen opens with, right under the title (the family's status sentence). */
+  lead?: ReactNode;
   actions?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
@@ -19,6 +22,7 @@ export function Page({
         <Title order={1} size="h2">
           {title}
         </Title>
+        {lead}
         {actions}
         {children}
       </Stack>

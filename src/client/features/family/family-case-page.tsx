@@ -18,6 +18,7 @@ import { CaseTimeline } from './case-timeline.tsx';
 import { casesQuery } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { FamilyStatusPanel } from './family-status-panel.tsx';
 import { RequestAnotherLink, WithdrawRequestButton, WRAPPING_LABEL } from './withdraw-request-button.tsx';
 import { EndEngagementButton } from './end-engagement-button.tsx';
 import { telHref } from '#client/lib/tel.ts';
@@ -38,6 +39,7 @@ function CaseStatusList() {
   return (
     <Page
       title={t('cases.title')}
+      lead={<FamilyStatusPanel />}
       actions={
         <Group gap="sm">
           <Button component={Link} to={paths.uploadFile} leftSection={<IconFilePlus size={18} aria-hidden />}>

@@ -28,6 +28,7 @@ import { registrationQuery, useSaveRegistration } from './family.api.ts';
 import { readDraft, removeDraft, writeDraft, type RegistrationValues } from './registration-draft.ts';
 import { QueryError } from '#client/components/query-error.tsx';
 import { PhoneInput } from '#client/components/contact-inputs.tsx';
+import { FamilyStatusPanel } from './family-status-panel.tsx';
 
 /** The /fmform request without its facts; the location only when a state was chosen. */
 function registrationOf(v: RegistrationValues): Omit<RegisterFamilyInput, 'facts'> {
@@ -259,7 +260,7 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
   );
 
   return (
-    <Page title={t('form.title')} size="sm">
+    <Page title={t('form.title')} size="sm" lead={registration ? <FamilyStatusPanel /> : null}>
       <Text>{registration ? t('form.introRegistered') : t('form.intro')}</Text>
       {changed && (
         <Group gap="sm" justify="space-between" wrap="wrap">

@@ -24,6 +24,7 @@ import { LegalAidNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { telHref } from '#client/lib/tel.ts';
 import { lawyersQuery, useRequestLawyer } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { FamilyStatusPanel } from './family-status-panel.tsx';
 import { WithdrawRequestButton, WRAPPING_LABEL } from './withdraw-request-button.tsx';
 
 /** How long request buttons rest after a request has settled (a double tap's second tap lands in it). */
@@ -105,6 +106,7 @@ function LawyerSearch() {
   return (
     <Page
       title={t('search.title')}
+      lead={<FamilyStatusPanel />}
       size="lg"
       actions={
         <Group justify="space-between" gap="sm">

@@ -8,6 +8,7 @@ import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
 import { ngoQuery } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { FamilyStatusPanel } from './family-status-panel.tsx';
 import { PhoneText } from '#client/components/phone-text.tsx';
 import { QueryError } from '#client/components/query-error.tsx';
 
@@ -25,7 +26,7 @@ function NgoDetails() {
   const query = useQuery(ngoQuery);
   const ngo = query.data?.ngo;
   return (
-    <Page title={t('ngo.title')} size="sm">
+    <Page title={t('ngo.title')} size="sm" lead={<FamilyStatusPanel />}>
       {query.isPending ? (
         <Loading label={t('loading')} />
       ) : query.error ? (

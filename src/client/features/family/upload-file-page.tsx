@@ -16,6 +16,7 @@ import { useErrorText } from '#client/lib/use-error-text.ts';
 import { documentsQuery, useUploadBailPaper } from './family.api.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
+import { FamilyStatusPanel } from './family-status-panel.tsx';
 
 /** docs/spec.md#5-validation-rules: an image or a PDF (the server decides again from the file's bytes). */
 const acceptable = (file: File) => file.type.startsWith('image/') || file.type === 'application/pdf';
@@ -94,7 +95,7 @@ function UploadBailPaper() {
   };
 
   return (
-    <Page title={t('upload.title')} size="sm">
+    <Page title={t('upload.title')} size="sm" lead={<FamilyStatusPanel />}>
       <Text>{t('upload.intro')}</Text>
       <Card withBorder padding="md">
         <Stack gap="sm">
