@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { checkDerived, DERIVED, rebuildDerived } from '#server/db/derived.ts';
 import { factColumns } from '#server/lib/case-facts.ts';
 import { runDerivedCheck } from '#server/features/deadlines/deadlines.scheduler.ts';
-import { cases } from '#server/db/schema.ts';
+import { cases, prisons } from '#server/db/schema.ts';
 import { CASE_TYPES } from '#shared/constants.ts';
 import { CaseFactsInputSchema } from '#shared/cases.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
@@ -17,6 +17,7 @@ let t: TestDb;
 const members: string[] = [];
 const lawyers: string[] = [];
 const ngos: string[] = [];
+const prisonIds: string[] = [];
 let jail = '';
 
 // A small seeded generator, so a failure can be replayed (DERIVED_SEED).
@@ -38,6 +39,13 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) lawyers.push((await createLawyer(t.db)).user.id);
   for (let i = 0; i < 4; i++) ngos.push((await createNgo(t.db, { seatsFree: 1000 })).id);
   jail = (await createUser(t.db, { role: 'Jail-Authority' })).id;
+  for (const name of ['Prison A', 'Prison B']) {
+    const [p] = await t.db
+      .insert(prisons)
+      .values({ name, district: 'Sitapur', dlsaEmail: 'dlsa@example.org' })
+      .returning({ id: prisons.id });
+    prisonIds.push(p!.id);
+  }
 }, 120_000);
 afterAll(() => t.close());
 
@@ -45,7 +53,7 @@ afterAll(() => t.close());
 async function randomChange(step: number): Promise<string> {
   const member = pick(members);
   const db = t.db;
-  switch (Math.floor(random() * 13)) {
+  switch (Math.floor(random() * 14)) {
     case 0:
       await db.execute(
         sql`insert into lawyer_requests (family_member_id, lawyer_id) values (${member}, ${pick(lawyers)}) on conflict do nothing`,
@@ -103,9 +111,20 @@ async function randomChange(step: number): Promise<string> {
     case 11:
       await db.execute(sql`update users set name = ${`Renamed ${step}`} where id = ${random() < 0.5 ? member : pick(lawyers)}`);
       return 'rename';
-    default:
+    case 12:
       await db.execute(sql`update ngos set name = ${`NGO ${step}`} where id = ${pick(ngos)}`);
       return 'rename ngo';
+    default: {
+      // The member's prisoner moved between prisons or released; another relative following them.
+      const prisoner = sql`(select prisoner_id from prisoner_followers where family_member_id = ${member} order by prisoner_id limit 1)`;
+      const r = random();
+      if (r < 0.5) await db.execute(sql`update prisoners set prison_id = ${pick([...prisonIds, null])} where id = ${prisoner}`);
+      else if (r < 0.75) await db.execute(sql`update prisoners set status = ${pick(['released', 'in-custody'])} where id = ${prisoner}`);
+      else
+        await db.execute(sql`insert into prisoner_followers (prisoner_id, family_member_id, relation)
+          select ${prisoner}, ${pick(members)}, 'cousin' where ${prisoner} is not null on conflict do nothing`);
+      return 'prison';
+    }
   }
 }
 
@@ -168,11 +187,12 @@ describe('derived data: check and rebuild', () => {
         sql`insert into lawyer_requests (family_member_id, lawyer_id, status) values (${members[8]!}, ${lawyers[0]!}, 'accepted') on conflict do nothing`,
       );
       await tx.execute(
-        sql`update cases set custody_since = '2020-01-01', offences = '[{"code":"theft"}]'::jsonb where family_member_id = ${members[9]!}`,
+        sql`update cases set custody_since = '2020-01-01', offences = '[{"code":"theft"}]'::jsonb where id = (select id from cases order by id limit 1)`,
       );
       await tx.execute(sql`update ngos set assigned_count = assigned_count + 5 where id = ${ngos[0]!}`);
+      await tx.execute(sql`update family_members set prison_id = ${prisonIds[0]!} where user_id = ${members[10]!}`);
       await tx.execute(
-        sql`insert into jail_counts (key, shard, n) values ('all', 7, 2) on conflict (key, shard) do update set n = jail_counts.n + 2`,
+        sql`insert into jail_counts (key, shard, n) values ('all', 7, 2) on conflict (scope, key, shard) do update set n = jail_counts.n + 2`,
       );
     });
     const stale = await checkDerived(t.db, { pageSize: 5 });
@@ -184,6 +204,7 @@ describe('derived data: check and rebuild', () => {
       'client-card',
       'jail-counts',
       'case-release-dates',
+      'member-prison',
     ]) {
       expect(stale.counts[name] ?? 0, `${name}: ${JSON.stringify(stale.counts)}`).toBeGreaterThan(0);
     }

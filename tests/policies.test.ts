@@ -4,6 +4,8 @@
 // to who may see a family member's record changes this table first (docs/decisions/0004-404-vs-403.md).
 // The NGO table below works the same way: role × NGO action, checked on the policy and on each route.
 import type { Role } from '#shared/constants.ts';
+import { eq, sql } from 'drizzle-orm';
+import { prisons, users } from '#server/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberRecordDecision, type Decision, type MemberRecordAction } from '#server/policies/member-record.policy.ts';
 import { decideNgo, NGO_ACTIONS, type NgoAction } from '#server/policies/ngo.policy.ts';
@@ -28,7 +30,11 @@ type Actor =
   | 'rejected lawyer'
   | 'ended lawyer'
   | 'unrelated lawyer'
-  | 'jail authority';
+  | 'jail authority'
+  | 'jail authority of its prison'
+  | 'jail authority of another prison';
+/** Jail authorities of one prison (docs/decisions/0047-jail-sees-its-own-prison.md): the member's prisoner is held in the first. */
+type ScopedJail = 'jail authority of its prison' | 'jail authority of another prison';
 const ACTIONS: readonly MemberRecordAction[] = ['read-record', 'read-request', 'upload-bail-paper', 'edit-case', 'record-hearing'];
 
 /** THE RULES. One row per relationship to the family member's record. */
@@ -90,6 +96,20 @@ const MATRIX: Record<Actor, Record<MemberRecordAction, Decision>> = {
     'edit-case': 'allow',
     'record-hearing': 'allow',
   },
+  'jail authority of its prison': {
+    'read-record': 'allow',
+    'read-request': 'allow',
+    'upload-bail-paper': 'forbidden',
+    'edit-case': 'allow',
+    'record-hearing': 'allow',
+  },
+  'jail authority of another prison': {
+    'read-record': 'not_found',
+    'read-request': 'not_found',
+    'upload-bail-paper': 'not_found',
+    'edit-case': 'not_found',
+    'record-hearing': 'not_found',
+  },
 };
 
 /** THE NGO RULES: managing NGOs and their seats is the jail authority's alone; the rest are refused (403). */
@@ -100,7 +120,9 @@ const REFUSED_NGO: Record<NgoAction, Decision> = {
   'read-members': 'forbidden',
   assign: 'forbidden',
 };
-const NGO_MATRIX: Record<Actor, Record<NgoAction, Decision>> = {
+// A scoped jail authority's NGO rights are the jail authority's; its assignments stay in its prison
+// (src/server/features/prisons/prisons.test.ts).
+const NGO_MATRIX: Record<Exclude<Actor, ScopedJail>, Record<NgoAction, Decision>> = {
   'the member': REFUSED_NGO,
   'another member': REFUSED_NGO,
   'accepted lawyer': REFUSED_NGO,
@@ -117,7 +139,7 @@ let t: TestApp;
 let memberId: string;
 let documentId: string;
 let caseId: string;
-const actors = {} as Record<Actor, { id: string; role: Role; cookie: string }>;
+const actors = {} as Record<Actor, { id: string; role: Role; cookie: string; prisonId?: string }>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -149,6 +171,24 @@ beforeAll(async () => {
     await add(name, lawyer.user);
   }
   await add('jail authority', await createJailAuthority(t.db));
+  const [held, other] = await t.db
+    .insert(prisons)
+    .values([
+      { name: 'Policy Jail One', district: 'Sitapur', dlsaEmail: 'dlsa@example.org' },
+      { name: 'Policy Jail Two', district: 'Hardoi', dlsaEmail: 'dlsa@example.org' },
+    ])
+    .returning({ id: prisons.id });
+  await t.db.execute(sql`update prisoners set prison_id = ${held!.id}
+    where id in (select prisoner_id from prisoner_followers where family_member_id = ${memberId})`);
+  for (const [name, prison] of [
+    ['jail authority of its prison', held!.id],
+    ['jail authority of another prison', other!.id],
+  ] as const) {
+    const jail = await createJailAuthority(t.db);
+    await t.db.update(users).set({ prisonId: prison }).where(eq(users.id, jail.id));
+    await add(name, { ...jail });
+    actors[name] = { ...actors[name], prisonId: prison };
+  }
 });
 afterAll(() => t.close());
 
@@ -237,7 +277,7 @@ describe('policy matrix: every download and query follows it', () => {
 });
 
 describe('NGO policy matrix: the decision and every NGO route follow it', () => {
-  const ngoRows = Object.entries(NGO_MATRIX) as [Actor, Record<NgoAction, Decision>][];
+  const ngoRows = Object.entries(NGO_MATRIX) as [Exclude<Actor, ScopedJail>, Record<NgoAction, Decision>][];
   for (const [actor, expected] of ngoRows) {
     for (const action of NGO_ACTIONS) {
       it(`${actor} × NGO ${action} → ${expected[action]}`, async () => {

@@ -17,10 +17,21 @@ const FOLDER = migrationsFolder();
 const LAST_WITH_OBJECTS = 27;
 /**
  * Objects whose file was changed on purpose after the numbered migrations stopped defining them: a
- * database migrated by the numbered migrations alone has their old definition. Empty until the first
- * such change; the test fails for a name listed here whose definition is in fact unchanged.
+ * database migrated by the numbered migrations alone has their old definition. The test fails for a name listed here whose definition is in fact unchanged.
  */
-const CHANGED_AFTER_NUMBERED: string[] = [];
+const CHANGED_AFTER_NUMBERED: string[] = [
+  // A jail authority sees its own prison (drizzle/0030_jail_sees_its_prison.sql).
+  'functions/cases_facts_trg.sql',
+  'functions/family_member_count_keys.sql',
+  'functions/jail_counts_add.sql',
+  'functions/member_case_types_counts_trg.sql',
+  'functions/member_prison.sql',
+  'functions/member_prison_refresh.sql',
+  'functions/prisoner_followers_member_prison_trg.sql',
+  'functions/prisoners_member_prison_trg.sql',
+  'triggers/prisoner_followers.prisoner_followers_member_prison.sql',
+  'triggers/prisoners.prisoners_member_prison.sql',
+];
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

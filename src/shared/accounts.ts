@@ -65,6 +65,8 @@ export const UserSchema = z.object({
   language: LanguageSchema.nullable(),
   /** What this session still needs before any data (docs/decisions/0043-second-factor-for-officials.md); absent once passed. */
   secondFactor: z.enum(SECOND_FACTOR_STEPS).optional(),
+  /** A jail authority's prison: it sees that prison's prisoners and their relatives only (absent: the whole deployment). */
+  prisonId: z.uuid().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,5 +1,9 @@
+-- The counters a member counts in: the whole deployment's keys, and the same keys again for the member's
+-- prison as 'p:<prison id>:<key>' (jail_counts_add files them under the prison's scope).
 CREATE OR REPLACE FUNCTION family_member_count_keys(m jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT array_remove(ARRAY[
+  SELECT CASE WHEN m->>'prison_id' IS NULL THEN x.base
+    ELSE x.base || ARRAY(SELECT 'p:' || (m->>'prison_id') || ':' || b FROM unnest(x.base) AS b) END
+  FROM (SELECT array_remove(ARRAY[
     'all',
     CASE WHEN (m->>'no_lawyer')::boolean THEN 'no-lawyer' END,
     CASE WHEN NOT (m->>'has_ngo')::boolean THEN 'no-ngo' END,
@@ -10,5 +14,5 @@ CREATE OR REPLACE FUNCTION family_member_count_keys(m jsonb) RETURNS text[] LANG
     CASE WHEN (m->>'release_eligible_soon')::boolean THEN 'eligible-30-days' END,
     CASE WHEN (m->>'release_default_bail_due')::boolean THEN 'default-bail-due' END,
     CASE WHEN (m->>'release_past_maximum')::boolean THEN 'past-maximum' END
-  ], NULL)
+  ], NULL) AS base) x
 $$;

@@ -1,9 +1,12 @@
 -- Adds deltas to jail_counts; keys in order (no deadlocks), spread over 8 shards per key so concurrent
--- writers seldom wait on one row. Readers sum the shards.
+-- writers seldom wait on one row. Readers sum the shards. A key 'p:<prison id>:<key>' counts for that
+-- prison (scope); any other for the whole deployment (the zero uuid).
 CREATE OR REPLACE FUNCTION jail_counts_add(keys text[], deltas bigint[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO jail_counts AS c ("key", "shard", "n")
-  SELECT u.k, (pg_backend_pid() % 8)::smallint, sum(u.d)
+  INSERT INTO jail_counts AS c ("scope", "key", "shard", "n")
+  SELECT CASE WHEN u.k LIKE 'p:%' THEN substr(u.k, 3, 36)::uuid ELSE '00000000-0000-0000-0000-000000000000'::uuid END,
+    CASE WHEN u.k LIKE 'p:%' THEN substr(u.k, 40) ELSE u.k END,
+    (pg_backend_pid() % 8)::smallint, sum(u.d)
   FROM unnest(keys, deltas) AS u(k, d)
   GROUP BY u.k HAVING sum(u.d) <> 0 ORDER BY u.k
-  ON CONFLICT ("key", "shard") DO UPDATE SET "n" = c."n" + excluded."n"
+  ON CONFLICT ("scope", "key", "shard") DO UPDATE SET "n" = c."n" + excluded."n"
 $$;

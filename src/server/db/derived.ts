@@ -299,13 +299,30 @@ export const DERIVED: readonly DerivedValue[] = [
       select p.status, count(*)::bigint as n from prisoners p where p.prison_id = k.id group by p.status) x)`,
     repair: (keys) => sql`select prison_counts_rebuild(${uuids(keys)})`,
   }),
+  perKey({
+    name: 'member-prison',
+    stores: 'family_members.prison_id, and its copy member_case_types.prison_id',
+    definition:
+      'the prison whose jail authority lists the member: that of the first prisoner they follow held in a listed prison, those in custody first (member_prison(id))',
+    sources: ['prisoner_followers', 'prisoners'],
+    keptBy: 'row triggers prisoner_followers_member_prison and prisoners_member_prison (drizzle/0030_jail_sees_its_prison.sql)',
+    rebuiltBy: 'member_prison_refresh(ids)',
+    keyTable: sql`family_members`,
+    keyColumn: sql`user_id`,
+    stored: sql`coalesce(k.prison_id::text, '-') || coalesce((select string_agg(coalesce(t.prison_id::text, '-'), ',' order by t.case_type)
+      from member_case_types t where t.family_member_id = k.user_id), '')`,
+    fresh: sql`coalesce(member_prison(k.user_id)::text, '-') || coalesce((select string_agg(coalesce(member_prison(k.user_id)::text, '-'), ',' order by t.case_type)
+      from member_case_types t where t.family_member_id = k.user_id), '')`,
+    repair: (keys) => sql`select member_prison_refresh(${uuids(keys)})`,
+  }),
   {
     name: 'jail-counts',
     stores: 'jail_counts (sharded: sum n by key)',
     definition:
-      "the jail authority's tiles and charts: members per flag and stage (family_member_count_keys), and members with a case of each type",
+      "the jail authority's tiles and charts, for the deployment and for each prison: members per flag and stage (family_member_count_keys), and members with a case of each type",
     sources: ['family_members', 'member_case_types'],
-    keptBy: 'statement triggers family_members_counts_ins/upd/del, member_case_types_counts_ins/upd/del (drizzle/0002_scale.sql)',
+    keptBy:
+      'statement triggers family_members_counts_ins/upd/del, member_case_types_counts_ins/upd/del (drizzle/0002_scale.sql); per prison under jail_counts.scope (drizzle/0030_jail_sees_its_prison.sql)',
     rebuiltBy: 'in one transaction holding jail_counts exclusively: delete every row and insert the counts afresh',
     check: checkJailCounts,
     async rebuild(db) {
@@ -315,7 +332,10 @@ export const DERIVED: readonly DerivedValue[] = [
         // Writers add their deltas after this commits (they wait for the lock), so none is lost.
         await tx.execute(sql`lock table jail_counts in exclusive mode`);
         await tx.execute(sql`delete from jail_counts`);
-        await tx.execute(sql`insert into jail_counts (key, shard, n) select key, 0, n from (${freshJailCounts}) f where n <> 0`);
+        await tx.execute(sql`insert into jail_counts (scope, key, shard, n)
+          select case when key like 'p:%' then substr(key, 3, 36)::uuid else ${ALL_PRISONS}::uuid end,
+            case when key like 'p:%' then substr(key, 40) else key end, 0, n
+          from (${freshJailCounts}) f where n <> 0`);
       });
       return { repaired: drift.length, next: null };
     },
@@ -353,13 +373,22 @@ async function checkJailCounts(db: Db): Promise<{ drift: Drift[]; next: string |
   return { drift: rows.map((r) => ({ derived: 'jail-counts', key: r.key, stored: r.stored, fresh: r.fresh })), next: null };
 }
 
+/** jail_counts.scope of the whole deployment's counters (a prison's are under its id). */
+export const ALL_PRISONS = '00000000-0000-0000-0000-000000000000';
+
+/** Every counter afresh, a prison's keyed 'p:<prison id>:<key>' as family_member_count_keys makes them. */
 const freshJailCounts = sql`
   select k as key, count(*)::bigint as n from family_members fm, unnest(family_member_count_keys(to_jsonb(fm))) as k group by k
   union all
-  select 'type:' || case_type, count(*)::bigint from member_case_types where cases > 0 group by case_type`;
+  select 'type:' || case_type, count(*)::bigint from member_case_types where cases > 0 group by case_type
+  union all
+  select 'p:' || prison_id || ':type:' || case_type, count(*)::bigint from member_case_types
+  where cases > 0 and prison_id is not null group by prison_id, case_type`;
 
 const jailCountsDiff = sql`
-  with stored as (select key, sum(n)::bigint as n from jail_counts group by key having sum(n) <> 0),
+  with stored as (
+    select case when scope = ${ALL_PRISONS}::uuid then key else 'p:' || scope || ':' || key end as key, sum(n)::bigint as n
+    from jail_counts group by scope, key having sum(n) <> 0),
        fresh as (${freshJailCounts})
   select coalesce(s.key, f.key) as key, s.n::text as stored, f.n::text as fresh
   from stored s full join fresh f on f.key = s.key

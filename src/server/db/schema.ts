@@ -187,6 +187,10 @@ export const familyMembers = pgTable(
     // (JailMemberSchema), kept exact by triggers; the list hands it to the response as it is.
     // Never written by code (docs/decisions/0021-stored-member-cards.md).
     card: text().notNull().default(''),
+    // drizzle/objects/functions/member_prison.sql: the prison whose jail authority lists this member —
+    // that of the first prisoner they follow who is held in a listed prison (derived.ts 'member-prison').
+    // Kept by triggers on prisoner_followers and prisoners; never written by code.
+    prisonId: uuid().references((): AnyPgColumn => prisons.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('family_members_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
@@ -221,6 +225,44 @@ export const familyMembers = pgTable(
     index('family_members_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('family_members_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
     index('family_members_phone_prefix_idx').on(sql`${t.phone} text_pattern_ops`),
+    // The same list, filters and searches within one prison, for a jail authority of that prison
+    // (docs/decisions/0047-jail-sees-its-own-prison.md).
+    index('family_members_prison_name_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null`),
+    index('family_members_prison_no_lawyer_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null and ${t.noLawyer}`),
+    index('family_members_prison_no_ngo_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null and NOT ${t.hasNgo}`),
+    index('family_members_prison_bail_waiting_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null and ${t.bailWaiting}`),
+    index('family_members_prison_bail_accepted_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null and ${t.bailAccepted}`),
+    index('family_members_prison_release_eligible_now_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null and ${t.releaseEligibleNow}`),
+    index('family_members_prison_release_eligible_soon_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null and ${t.releaseEligibleSoon}`),
+    index('family_members_prison_release_default_bail_due_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null and ${t.releaseDefaultBailDue}`),
+    index('family_members_prison_release_past_maximum_idx')
+      .on(t.prisonId, t.name, t.userId)
+      .where(sql`${t.prisonId} is not null and ${t.releasePastMaximum}`),
+    index('family_members_prison_name_prefix_idx')
+      .on(t.prisonId, sql`lower(${t.name}) text_pattern_ops`)
+      .where(sql`${t.prisonId} is not null`),
+    index('family_members_prison_email_prefix_idx')
+      .on(t.prisonId, sql`${t.email} text_pattern_ops`)
+      .where(sql`${t.prisonId} is not null`),
+    index('family_members_prison_phone_prefix_idx')
+      .on(t.prisonId, sql`${t.phone} text_pattern_ops`)
+      .where(sql`${t.prisonId} is not null`),
   ],
 );
 
@@ -243,6 +285,8 @@ export const memberCaseTypes = pgTable(
       .references(() => familyMembers.userId, { onDelete: 'cascade' }),
     caseType: text().notNull(),
     cases: integer().notNull(),
+    /** Copy of family_members.prison_id (member_prison_refresh), so the per-prison chart moves with the rows. */
+    prisonId: uuid(),
   },
   (t) => [primaryKey({ name: 'member_case_types_pk', columns: [t.familyMemberId, t.caseType] })],
 );
@@ -254,11 +298,15 @@ export const memberCaseTypes = pgTable(
 export const jailCounts = pgTable(
   'jail_counts',
   {
+    /** Whose counts: a prison's (its id), or the whole deployment's (ALL_PRISONS, the zero uuid). */
+    scope: uuid()
+      .notNull()
+      .default(sql`'00000000-0000-0000-0000-000000000000'`),
     key: text().notNull(),
     shard: smallint().notNull(),
     n: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'jail_counts_pk', columns: [t.key, t.shard] })],
+  (t) => [primaryKey({ name: 'jail_counts_scope_pk', columns: [t.scope, t.key, t.shard] })],
 );
 
 export const cases = pgTable(

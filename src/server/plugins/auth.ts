@@ -21,13 +21,17 @@ export const userColumns = {
   email: users.email,
   role: users.role,
   language: users.language,
+  prisonId: users.prisonId,
 };
 
-type UserRow = { id: string; name: string; email: string; role: Role; language: string | null };
+type UserRow = { id: string; name: string; email: string; role: Role; language: string | null; prisonId?: string | null };
 
 export function toUser(row: UserRow): User {
   const language = row.language as User['language'];
-  return { id: row.id, name: row.name, email: row.email, role: row.role, language: language ?? null };
+  const user: User = { id: row.id, name: row.name, email: row.email, role: row.role, language: language ?? null };
+  // A jail authority of one prison sees that prison's records only (docs/decisions/0047-jail-sees-its-own-prison.md).
+  if (row.role === 'Jail-Authority' && row.prisonId) user.prisonId = row.prisonId;
+  return user;
 }
 
 export async function createSession(db: Db, userId: string, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {

@@ -1,5 +1,6 @@
 // Which lawyer may see which family member's record: written once, here (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong).
-// A family member sees their own record; the jail authority sees every record; a lawyer sees the
+// A family member sees their own record; the jail authority sees every record (a jail authority of one
+// prison: the records of members who follow a prisoner held there); a lawyer sees the
 // record of a member whose request they accepted, and only the request details of one who asked
 // them and is still waiting. Everyone else is told nothing: the record does not exist for them (404).
 // The queries (lists, downloads, uploads) take their SQL conditions from here, and the decision
@@ -7,10 +8,13 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OPEN_REQUEST_STATUSES, type Role } from '#shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { lawyerRequests } from '../db/schema.ts';
+import { lawyerRequests, prisonerFollowers, prisoners } from '../db/schema.ts';
 
-/** A lawyer's relation to a family member, as lawyer_requests stores it ('accepted' wins over 'pending'). */
-export type ClientRelation = 'accepted' | 'pending' | undefined;
+/**
+ * The actor's relation to a family member: a lawyer's as lawyer_requests stores it ('accepted' wins over
+ * 'pending'); 'in-prison' for a jail authority of one prison when the member follows a prisoner held there.
+ */
+export type ClientRelation = 'accepted' | 'pending' | 'in-prison' | undefined;
 
 /** What a user does to a member's record. */
 export type MemberRecordAction =
@@ -31,6 +35,8 @@ export type Decision = 'allow' | 'forbidden' | 'not_found';
 export interface Actor {
   id: string;
   role: Role;
+  /** A jail authority's prison (docs/decisions/0047-jail-sees-its-own-prison.md); absent: every prison. */
+  prisonId?: string | undefined;
 }
 
 /**
@@ -40,7 +46,9 @@ export interface Actor {
 export function decideMemberRecord(actor: Actor, familyMemberId: string, relation: ClientRelation, action: MemberRecordAction): Decision {
   switch (actor.role) {
     case 'Jail-Authority':
-      // Sees every record; bail papers come from the member or their lawyer, not from the jail.
+      // A jail authority of one prison is not told of a member who follows nobody held there.
+      if (actor.prisonId && relation !== 'in-prison') return 'not_found';
+      // Bail papers come from the member or their lawyer, not from the jail.
       return action === 'upload-bail-paper' ? 'forbidden' : 'allow';
     case 'Family-Member':
       if (actor.id !== familyMemberId) return 'not_found';
@@ -102,6 +110,23 @@ export function clientRelationSql(lawyerId: string, familyMemberId: SQLWrapper):
     from ${lawyerRequests} where ${openRequestBetween(lawyerId, familyMemberId)})`;
 }
 
+/** SQL: the member follows a prisoner held in this prison. */
+export function followsPrisonerIn(prisonId: string, familyMemberId: string | SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${prisonerFollowers} f join ${prisoners} p on p.id = f.prisoner_id
+    where f.family_member_id = ${familyMemberId} and p.prison_id = ${prisonId})`;
+}
+
+/**
+ * SQL: the actor's relation to the member (ClientRelation, or null) as one scalar expression — a lawyer's
+ * requests, a jail authority of one prison's prisoners — or null for whom the rule needs none.
+ */
+export function relationSql(actor: Actor, familyMemberId: SQLWrapper): SQL<ClientRelation | null> {
+  if (actor.role === 'Lawyer') return clientRelationSql(actor.id, familyMemberId);
+  if (actor.role === 'Jail-Authority' && actor.prisonId)
+    return sql<ClientRelation | null>`(case when ${followsPrisonerIn(actor.prisonId, familyMemberId)} then 'in-prison' end)`;
+  return sql<null>`null`;
+}
+
 /** The lawyer's relation to a member, in one statement. */
 export async function findClientRelation(db: Db, lawyerId: string, familyMemberId: string): Promise<ClientRelation> {
   const rows = await db.select({ status: lawyerRequests.status }).from(lawyerRequests).where(openRequestBetween(lawyerId, familyMemberId));
@@ -109,9 +134,17 @@ export async function findClientRelation(db: Db, lawyerId: string, familyMemberI
   return rows.length > 0 ? 'pending' : undefined;
 }
 
-/** The relation the rule needs: only a lawyer's is looked up (no query for the other roles). */
+/** The relation the rule needs: a lawyer's, or a jail authority of one prison's (no query for the other roles). */
 export async function relationOf(db: Db, actor: Actor, familyMemberId: string): Promise<ClientRelation> {
-  return actor.role === 'Lawyer' ? findClientRelation(db, actor.id, familyMemberId) : undefined;
+  if (actor.role === 'Lawyer') return findClientRelation(db, actor.id, familyMemberId);
+  if (actor.role === 'Jail-Authority' && actor.prisonId) {
+    const [row] = await db
+      .select({ inside: followsPrisonerIn(actor.prisonId, familyMemberId) })
+      .from(sql`(select 1) one`)
+      .limit(1);
+    return row?.inside ? 'in-prison' : undefined;
+  }
+  return undefined;
 }
 
 /** Loads what the rule needs and decides. */

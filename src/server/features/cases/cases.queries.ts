@@ -3,13 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { CaseDetail } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
 import { cases, users } from '../../db/schema.ts';
-import { clientRelationSql } from '../../policies/member-record.policy.ts';
+import { relationSql, type Actor } from '../../policies/member-record.policy.ts';
 import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
 
-/** The case, its family member's name and the asking lawyer's relation to them, in one statement. */
-export async function findCaseForAccess(db: Db, caseId: string, lawyerId: string | null) {
-  const relation = lawyerId ? clientRelationSql(lawyerId, cases.familyMemberId) : sql<null>`null`;
+/** The case, its family member's name and the asking user's relation to them (member-record.policy.ts), in one statement. */
+export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | null) {
+  const relation = actor ? relationSql(actor, cases.familyMemberId) : sql<null>`null`;
   const [row] = await db
     .select({ case: cases, memberName: users.name, relation })
     .from(cases)

@@ -16,7 +16,7 @@ export async function casesRoutes(base: FastifyInstance) {
   const { db } = app.deps;
 
   const load = async (caseId: string, user: ReturnType<typeof requireUser>) => {
-    const found = await findCaseForAccess(db, caseId, user.role === 'Lawyer' ? user.id : null);
+    const found = await findCaseForAccess(db, caseId, user);
     if (!found) throw notFound('case');
     return { found, access: caseAccess(user, found.access) };
   };
@@ -53,7 +53,9 @@ export async function casesRoutes(base: FastifyInstance) {
     { config: access.jail, schema: { params: CaseIdParamsSchema, response: { 201: ApplicationPrintedSchema } } },
     async (req, reply) => {
       const user = requireUser(req);
-      const { found } = await load(req.params.caseId, user);
+      const { found, access } = await load(req.params.caseId, user);
+      // A jail authority of another prison is not told the case exists.
+      assertCanRead(access);
       const { s479EligibleOn: eligibleOn, releasedOn } = found.row;
       const today = todayInIndia();
       // Nothing to apply for once the person has been released.

@@ -10,10 +10,12 @@ export interface CaseFacts {
   familyMemberId: string;
   /** The user is a lawyer with an accepted request for this family member. */
   acceptedLawyer: boolean;
+  /** The user is a jail authority of one prison, and the member follows a prisoner held there. */
+  inPrison?: boolean;
 }
 
 const decide = (user: User, facts: CaseFacts, action: MemberRecordAction) =>
-  decideMemberRecord(user, facts.familyMemberId, facts.acceptedLawyer ? 'accepted' : undefined, action);
+  decideMemberRecord(user, facts.familyMemberId, facts.acceptedLawyer ? 'accepted' : facts.inPrison ? 'in-prison' : undefined, action);
 
 export function canSeeCase(user: User, facts: CaseFacts): boolean {
   return decide(user, facts, 'read-record') === 'allow';

@@ -5,9 +5,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { User } from '#shared/accounts.ts';
 import { DEADLINE_LIMITS, addDays, type CaseDeadlines, type DeadlineFlags, type Hearing, type NextHearing } from '#shared/deadlines.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, hearings, lawyerRequests, users } from '../../db/schema.ts';
+import { cases, hearings, lawyerRequests, prisoners, users } from '../../db/schema.ts';
 import type { CaseFacts } from './deadlines.policy.ts';
-import { seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
+import { followsPrisonerIn, seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
 
 export interface CaseRow extends CaseFacts {
   id: string;
@@ -20,7 +20,7 @@ export interface CaseRow extends CaseFacts {
 }
 
 /** The case with what the policy needs about this user, in one statement. */
-export async function findCase(db: Db, caseId: string, user: Pick<User, 'id'>): Promise<CaseRow | undefined> {
+export async function findCase(db: Db, caseId: string, user: Pick<User, 'id' | 'role' | 'prisonId'>): Promise<CaseRow | undefined> {
   const [row] = await db
     .select({
       id: cases.id,
@@ -32,12 +32,14 @@ export async function findCase(db: Db, caseId: string, user: Pick<User, 'id'>): 
       bailGrantedOn: cases.bailGrantedOn,
       releasedOn: cases.releasedOn,
       acceptedLawyer: sql<boolean>`exists (select 1 from ${lawyerRequests} where ${seesRecordAsLawyer(user.id, cases.familyMemberId)})`,
+      inPrison:
+        user.role === 'Jail-Authority' && user.prisonId ? followsPrisonerIn(user.prisonId, cases.familyMemberId) : sql<boolean>`false`,
     })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.familyMemberId))
     .where(eq(cases.id, caseId))
     .limit(1);
-  return row ? { ...row, acceptedLawyer: Boolean(row.acceptedLawyer) } : undefined;
+  return row ? { ...row, acceptedLawyer: Boolean(row.acceptedLawyer), inPrison: Boolean(row.inPrison) } : undefined;
 }
 
 const lawyerUser = alias(users, 'lawyer_user');
@@ -166,7 +168,7 @@ export async function findNextHearing(db: Db, familyMemberId: string, today: str
  * not released, and lawyer requests unanswered for 7 days. Each list is one statement on a partial
  * index (cases_bailed_not_released_idx, lawyer_requests_pending_created_idx), capped.
  */
-export async function listDeadlineFlags(db: Db, now: Date, today: string): Promise<DeadlineFlags> {
+export async function listDeadlineFlags(db: Db, now: Date, today: string, prisonId?: string): Promise<DeadlineFlags> {
   const size = DEADLINE_LIMITS.flagsPageSize;
   const bailCutoff = addDays(today, -DEADLINE_LIMITS.releaseDays);
   const requestCutoff = new Date(now.getTime() - DEADLINE_LIMITS.requestOverdueDays * 86_400_000);
@@ -181,7 +183,15 @@ export async function listDeadlineFlags(db: Db, now: Date, today: string): Promi
     })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.familyMemberId))
-    .where(and(sql`${cases.bailGrantedOn} is not null`, isNull(cases.releasedOn), lte(cases.bailGrantedOn, bailCutoff)))
+    .where(
+      and(
+        sql`${cases.bailGrantedOn} is not null`,
+        isNull(cases.releasedOn),
+        lte(cases.bailGrantedOn, bailCutoff),
+        // A jail authority of one prison: the prisoners held there.
+        prisonId ? sql`${cases.prisonerId} in (select p.id from ${prisoners} p where p.prison_id = ${prisonId})` : undefined,
+      ),
+    )
     .orderBy(asc(cases.bailGrantedOn), asc(cases.id))
     .limit(size + 1);
   const overdue = await db
@@ -195,7 +205,13 @@ export async function listDeadlineFlags(db: Db, now: Date, today: string): Promi
     .from(lawyerRequests)
     .innerJoin(users, eq(users.id, lawyerRequests.familyMemberId))
     .leftJoin(lawyerUser, eq(lawyerUser.id, lawyerRequests.lawyerId))
-    .where(and(eq(lawyerRequests.status, 'pending'), lte(lawyerRequests.createdAt, requestCutoff)))
+    .where(
+      and(
+        eq(lawyerRequests.status, 'pending'),
+        lte(lawyerRequests.createdAt, requestCutoff),
+        prisonId ? followsPrisonerIn(prisonId, lawyerRequests.familyMemberId) : undefined,
+      ),
+    )
     .orderBy(asc(lawyerRequests.createdAt), asc(lawyerRequests.id))
     .limit(size + 1);
   return {

@@ -88,8 +88,8 @@ export async function deadlinesRoutes(base: FastifyInstance) {
   );
 
   app.get('/api/jail/deadline-flags', { config: access.jail, schema: { response: { 200: DeadlineFlagsSchema } } }, async (req) => {
-    requireUser(req);
+    const user = requireUser(req);
     const now = new Date();
-    return listDeadlineFlags(db, now, indianDay(now));
+    return listDeadlineFlags(db, now, indianDay(now), user.prisonId);
   });
 }

@@ -4,7 +4,7 @@
 // jail_counts, and a search's match count — never a query per row — and it reads only what it returns
 // through indexes, whatever the table size (docs/decisions/0009-jail-dashboard-at-scale.md,
 // docs/decisions/0021-stored-member-cards.md).
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
 import {
   MEMBER_STAGES,
@@ -16,6 +16,7 @@ import {
 } from '#shared/jail.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedSqlByKey } from '../../db/prepared.ts';
+import { ALL_PRISONS } from '../../db/derived.ts';
 import { familyMembers, jailCounts } from '../../db/schema.ts';
 import type { JsonText } from '../../lib/json-text.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -60,23 +61,30 @@ export function prefixPattern(q: string): string {
  * field that has more says so through `#capped`. Why prefix and not pg_trgm:
  * docs/decisions/0009-jail-dashboard-at-scale.md; why bounded: docs/decisions/0024-search-reads-a-bounded-set.md.
  */
-function searchHits(): SQL {
+function searchHits(scoped: boolean): SQL {
   const lo = sql`lower(${sql.placeholder('q')})`;
   // Every string that starts with lo sorts between lo and lo followed by the highest code point.
   const hi = sql`(lower(${sql.placeholder('q')}) || ${'\u{10FFFF}'})`;
   const like = sql`lower(${sql.placeholder('like')})`;
   const read = MEMBERS_COUNT_CAP + 1;
   // Each expression must read exactly as its index does for the index to serve it (and its order).
+  // A jail authority of one prison reads the prison's own indexes (family_members_prison_*_prefix_idx).
+  const inPrison = scoped ? sql`"prison_id" = ${sql.placeholder('prison')}::uuid and ` : sql``;
   const field = (n: number, id: string, table: string, col: string) => {
     const c = sql.raw(col);
     return sql`(select ${sql.raw(String(n))} as field, ${sql.raw(`"${id}"`)} as id from ${sql.raw(`"${table}"`)}
-      where ${c} ~>=~ ${lo} and ${c} ~<~ ${hi} and ${c} like ${like} order by ${c} using ~<~ limit ${read})`;
+      where ${table === 'cases' ? sql`` : inPrison}${c} ~>=~ ${lo} and ${c} ~<~ ${hi} and ${c} like ${like} order by ${c} using ~<~ limit ${read})`;
   };
+  // Case ids carry no prison: within one prison, the first matches read are kept when their member is listed there.
+  const caseIds = scoped
+    ? sql`(select h.field, h.id from ${field(4, 'family_member_id', 'cases', 'lower("case_number")')} h
+        where exists (select 1 from family_members m where m.user_id = h.id and m.prison_id = ${sql.placeholder('prison')}::uuid))`
+    : field(4, 'family_member_id', 'cases', 'lower("case_number")');
   return sql`with hits as materialized (
     ${field(1, 'user_id', 'family_members', 'lower("name")')}
     union all ${field(2, 'user_id', 'family_members', '"email"')}
     union all ${field(3, 'user_id', 'family_members', '"phone"')}
-    union all ${field(4, 'family_member_id', 'cases', 'lower("case_number")')}) `;
+    union all ${caseIds}) `;
 }
 
 /** The members a search found (see searchHits). */
@@ -145,8 +153,10 @@ type MembersQueryIn = {
  * under '#matches' (its hits that pass the filter) and under '#capped' how many fields had more
  * matches than it reads.
  */
-function countersJson(where: SQL | undefined, searching: boolean): SQL {
-  const counters = sql`select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts} group by ${jailCounts.key}`;
+function countersJson(where: SQL | undefined, searching: boolean, scoped: boolean): SQL {
+  const scope = scoped ? sql`${sql.placeholder('prison')}::uuid` : sql`${sql.raw(`'${ALL_PRISONS}'`)}::uuid`;
+  const counters = sql`select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts}
+    where ${jailCounts.scope} = ${scope} group by ${jailCounts.key}`;
   const all = searching
     ? sql`${counters}
       union all select '#matches', count(*)::bigint from ${familyMembers} where ${where}
@@ -187,25 +197,31 @@ function cursorOf(card: string): string {
 }
 
 type PageMode = 'page' | 'after' | 'before' | 'last';
-/** What decides the statement's text: searching or not, the filter, and how the page is found. */
-type MembersShape = `${'search' | 'all'}|${MemberFilter | ''}|${PageMode}`;
+/** What decides the statement's text: one prison or all, searching or not, the filter, and how the page is found. */
+type MembersShape = `${'prison' | 'everywhere'}|${'search' | 'all'}|${MemberFilter | ''}|${PageMode}`;
 
 /**
  * The list's statement for one shape, built once (db/prepared.ts); its values are placeholders: q and
  * like (a search), cursorName and cursorId (a keyset page), limit and offset.
  */
 const membersStatement = preparedSqlByKey<MembersShape, { counters: unknown; cards: string | null }>((shape) => {
-  const [kind, filter, mode] = shape.split('|') as ['search' | 'all', MemberFilter | '', PageMode];
+  const [scope, kind, filter, mode] = shape.split('|') as ['prison' | 'everywhere', 'search' | 'all', MemberFilter | '', PageMode];
   const searching = kind === 'search';
-  const where = and(searching ? inHits : undefined, filterWhere(filter || undefined));
+  const scoped = scope === 'prison';
+  const where = and(
+    scoped ? eq(familyMembers.prisonId, sql.placeholder('prison')) : undefined,
+    searching ? inHits : undefined,
+    filterWhere(filter || undefined),
+  );
   const keyset = sql`(${familyMembers.name}, ${memberId}) ${sql.raw(mode === 'before' ? '<' : '>')} (${sql.placeholder('cursorName')}, ${sql.placeholder('cursorId')}::uuid)`;
   const backwards = mode === 'last' || mode === 'before';
   const page = pageRowsSql(mode === 'before' || mode === 'after' ? and(where, keyset) : where, backwards);
-  return sql`${searching ? searchHits() : sql``}select ${countersJson(where, searching)} as counters, ${pageCards(page, backwards)} as cards`;
+  return sql`${searching ? searchHits(scoped) : sql``}select ${countersJson(where, searching, scoped)} as counters, ${pageCards(page, backwards)} as cards`;
 });
 
 /**
- * The jail authority's list in ONE statement, whatever the page size or the table size: the page's
+ * The jail authority's list in ONE statement, whatever the page size or the table size — a jail
+ * authority of one prison (prisonId) gets that prison's members, counters and charts: the page's
  * stored cards, every counter and chart bar from jail_counts, and a search's capped match count.
  * Pages 1-20 by number (OFFSET on the index), any page by keyset cursor, and the last page by
  * reading the index backwards: it reads a full page and keeps what is left after the full pages,
@@ -214,7 +230,7 @@ const membersStatement = preparedSqlByKey<MembersShape, { counters: unknown; car
  * Answers the response body as JSON text (MembersPageSchema, keys in the schema's order): the cards
  * are spliced in as the database stored them, never parsed and serialised again.
  */
-export async function listMembersJson(db: Db, query: MembersQueryIn): Promise<JsonText<MembersPage>> {
+export async function listMembersJson(db: Db, query: MembersQueryIn, prisonId?: string): Promise<JsonText<MembersPage>> {
   const q = query.q || undefined;
   const after = query.after ? decodeCursor(query.after, 'after') : undefined;
   const before = query.before ? decodeCursor(query.before, 'before') : undefined;
@@ -225,7 +241,7 @@ export async function listMembersJson(db: Db, query: MembersQueryIn): Promise<Js
   const size = query.pageSize;
   const mode: PageMode = query.last ? 'last' : before ? 'before' : after ? 'after' : 'page';
   const cursor = before ?? after;
-  const shape: MembersShape = `${searching ? 'search' : 'all'}|${query.filter ?? ''}|${mode}`;
+  const shape: MembersShape = `${prisonId ? 'prison' : 'everywhere'}|${searching ? 'search' : 'all'}|${query.filter ?? ''}|${mode}`;
   // Both drivers answer `{ rows }`.
   const { rows: result } = await membersStatement(db, shape).execute({
     q: q ?? null,
@@ -234,6 +250,7 @@ export async function listMembersJson(db: Db, query: MembersQueryIn): Promise<Js
     cursorId: cursor?.id ?? null,
     limit: mode === 'last' ? size : size + 1,
     offset: mode === 'page' ? (query.page - 1) * size : 0,
+    prison: prisonId ?? null,
   });
   const counters = new Map(
     Object.entries(parsed<Record<string, number | string> | null>(result[0]?.counters) ?? {}).map(([k, n]) => [k, Number(n)]),

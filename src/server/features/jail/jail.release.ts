@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { ensureReleaseClock } from '../../lib/case-facts.ts';
 import { familyMembers, jailCounts, releaseClock } from '../../db/schema.ts';
+import { ALL_PRISONS } from '../../db/derived.ts';
 
 /** The stored flag of each release filter (see the partial indexes family_members_release_*_idx). */
 export const RELEASE_FILTER_COLUMNS = {
@@ -22,7 +23,8 @@ export const RELEASE_FILTER_COLUMNS = {
 const releaseCountsStatement = preparedSql<{ as_of: string | null; counts: unknown }>(
   () => sql`select (select ${releaseClock.asOf}::text from ${releaseClock}) as as_of,
       (select json_object_agg(x.k, x.n) from (select ${jailCounts.key} as k, sum(${jailCounts.n})::bigint as n from ${jailCounts}
-        where ${inArray(jailCounts.key, [...RELEASE_FILTERS])} group by ${jailCounts.key}) x) as counts`,
+        where ${jailCounts.scope} = ${sql.placeholder('scope')}::uuid and ${inArray(jailCounts.key, [...RELEASE_FILTERS])}
+        group by ${jailCounts.key}) x) as counts`,
 );
 
 /**
@@ -30,9 +32,10 @@ const releaseCountsStatement = preparedSql<{ as_of: string | null; counts: unkno
  * are for, in one statement. The clock is moved first only when this process sees a new day
  * (ensureReleaseClock), as the member list does: one statement a request otherwise.
  */
-export async function releaseCounts(db: Db, today = todayInIndia()): Promise<ReleaseCounts> {
+export async function releaseCounts(db: Db, today = todayInIndia(), prisonId?: string): Promise<ReleaseCounts> {
   await ensureReleaseClock(db, today);
-  const { rows } = await releaseCountsStatement(db).execute({});
+  // A jail authority of one prison counts that prison's members (jail_counts.scope).
+  const { rows } = await releaseCountsStatement(db).execute({ scope: prisonId ?? ALL_PRISONS });
   const row = rows[0];
   const counts = (typeof row?.counts === 'string' ? JSON.parse(row.counts) : row?.counts) as Record<string, number | string> | null;
   const n = new Map(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]));

@@ -177,6 +177,77 @@ describe('prisoners and the scoped search', () => {
     );
   });
 
+  it('a jail authority of one prison lists, counts, searches and acts on that prison’s families only; a transfer moves them', async () => {
+    const a = await admin();
+    const made = async (name: string, district: string) =>
+      (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody(name, district) })).json<{ id: string }>();
+    const lucknow = await made('Scope Jail Lucknow', 'Lucknow');
+    const hardoi = await made('Scope Jail Hardoi', 'Hardoi');
+    const clerk = async (prisonId: string) =>
+      officialBySignUp('Jail-Authority', (await t.request('POST', `/api/prisons/${prisonId}/code`, { cookie: a })).json().code);
+    const jailA = await clerk(lucknow.id);
+    const jailB = await clerk(hardoi.id);
+    const everywhere = await sessionCookie(t.db, (await createUser(t.db, { role: 'Jail-Authority' })).id);
+
+    const inA = await familyInPrison('Mohan Lal', lucknow.id, 'SCOPE-A-1');
+    const inB = await familyInPrison('Sohan Lal', hardoi.id, 'SCOPE-B-1');
+    const caseOf = async (memberId: string) =>
+      (await t.request('GET', '/api/family/cases', { cookie: memberId === inA.member.user.id ? inA.cookie : inB.cookie })).json<{
+        cases: { id: string }[];
+      }>().cases[0]!.id;
+    const caseA = await caseOf(inA.member.user.id);
+    const caseB = await caseOf(inB.member.user.id);
+
+    type Page = {
+      items: { id: string }[];
+      total: number;
+      counts: { all: number };
+      chart: { byCaseType: { caseType: string; members: number }[] };
+    };
+    const list = async (cookie: string, query = '') => (await t.request('GET', `/api/jail/members?${query}`, { cookie })).json<Page>();
+    const ids = (p: Page) => p.items.map((i) => i.id);
+    const pageA = await list(jailA.cookie);
+    expect(ids(pageA)).toEqual([inA.member.user.id]);
+    expect(pageA.counts.all).toBe(1);
+    expect(pageA.chart.byCaseType.find((c) => c.caseType === 'Criminal Defense Lawyer')?.members).toBe(1);
+    expect(ids(await list(jailB.cookie))).toEqual([inB.member.user.id]);
+    expect(ids(await list(jailA.cookie, 'filter=no-lawyer'))).toEqual([inA.member.user.id]);
+    // Searches by name, phone and case id stay in the prison.
+    expect(ids(await list(jailA.cookie, `q=${encodeURIComponent(inA.member.user.name)}`))).toEqual([inA.member.user.id]);
+    expect(ids(await list(jailA.cookie, `q=${encodeURIComponent(inB.member.user.name)}`))).toEqual([]);
+    expect(ids(await list(jailA.cookie, 'q=scope-'))).toEqual([inA.member.user.id]);
+    expect(ids(await list(jailB.cookie, 'q=scope-'))).toEqual([inB.member.user.id]);
+    // A deployment-wide jail account (the deployment's code) still sees both.
+    const all = ids(await list(everywhere, 'q=scope-'));
+    expect(all).toEqual(expect.arrayContaining([inA.member.user.id, inB.member.user.id]));
+    expect((await t.request('GET', '/api/jail/release-counts', { cookie: jailA.cookie })).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/jail/deadline-flags', { cookie: jailA.cookie })).statusCode).toBe(200);
+
+    // Anything of prison B is unknown to prison A's clerk (404), and known to B's.
+    expect((await t.request('GET', `/api/cases/${caseB}`, { cookie: jailA.cookie })).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/cases/${caseA}`, { cookie: jailA.cookie })).statusCode).toBe(200);
+    expect((await t.request('GET', `/api/cases/${caseB}/deadlines`, { cookie: jailA.cookie })).statusCode).toBe(404);
+    expect((await t.request('POST', `/api/cases/${caseB}/application-printed`, { cookie: jailA.cookie })).statusCode).toBe(404);
+    expect((await t.request('POST', `/api/jail/members/${inB.member.user.id}/bail-accept`, { cookie: jailA.cookie })).statusCode).toBe(404);
+    expect((await t.request('POST', `/api/jail/members/${inB.member.user.id}/bail-accept/undo`, { cookie: jailA.cookie })).statusCode).toBe(
+      404,
+    );
+    const ngo = await t.request('POST', `/api/jail/members/${inB.member.user.id}/ngo`, {
+      cookie: jailA.cookie,
+      body: { ngoId: '00000000-0000-4000-8000-000000000001' },
+    });
+    expect(ngo.statusCode).toBe(404);
+    expect((await t.request('GET', `/api/cases/${caseB}`, { cookie: jailB.cookie })).statusCode).toBe(200);
+
+    // Moved to Lucknow: B's clerk no longer sees the family, A's does, and the counts follow.
+    await t.db.update(prisoners).set({ prisonId: lucknow.id }).where(eq(prisoners.name, 'Sohan Lal'));
+    expect(ids(await list(jailB.cookie))).toEqual([]);
+    expect((await list(jailB.cookie)).counts.all).toBe(0);
+    expect((await list(jailA.cookie)).counts.all).toBe(2);
+    expect((await t.request('GET', `/api/cases/${caseB}`, { cookie: jailA.cookie })).statusCode).toBe(200);
+    expect((await t.request('GET', `/api/cases/${caseB}`, { cookie: jailB.cookie })).statusCode).toBe(404);
+  });
+
   it('a case saved without a prisoner gets the member’s prisoner of that name; free-text prisons wait for the administrator', async () => {
     const a = await admin();
     const typed = await familyInPrison('Mohan Lal', null);
