@@ -79,8 +79,8 @@ export function caseStatusOn(c: StatusCase, today: string): FamilyStatus {
     lawyer: (accepted ?? pending)?.name ?? null,
     caseId: c.id,
     s479On: c.release.s479EligibleOn,
-    // A charge-sheet filed before the day closes default bail for good.
-    defaultBailOn: bailOn !== null && (filed === null || filed >= bailOn) ? bailOn : null,
+    // A charge-sheet on file closes default bail: the date counts only while none is.
+    defaultBailOn: bailOn !== null && (filed === null || filed > today) ? bailOn : null,
     bailOverdue: false,
   };
   const released = c.release.releasedOn;

@@ -36,7 +36,7 @@ const assistantQuery = (lang: Language) =>
 type Message = { id: number; from: 'user'; text: string } | { id: number; from: 'bot'; answer: Pick<Answer, 'text' | 'link'> | null };
 
 export function AssistantPanel({ id, role, opened, onClose }: { id: string; role: Role; opened: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation('assistant');
+  const { t, i18n } = useTranslation(['assistant', 'plain']);
   // The chosen language, even while its interface texts are not translated: the knowledge base has all five.
   const chosen = i18n.language.split('-')[0] ?? 'en';
   const lang: Language = (LANGUAGES as readonly string[]).includes(chosen) ? (chosen as Language) : 'en';

@@ -1,10 +1,11 @@
 // Questions about the asker's own record ("what is my case status", "who is my lawyer", "my NGO",
-// "next hearing date", "release date"), recognised in every language that lists its words here (English otherwise) and answered from
+// "next hearing date", "release date", "when will bail come"), recognised in every language that lists its words here (English otherwise) and answered from
 // /api/family/summary instead of the general knowledge base.
 import type { PersonalSummary } from '#shared/assistant.ts';
 import type { Language } from '#shared/languages.ts';
 import type { Screen } from './knowledge/topics.ts';
 import { foldTerm } from './assistant-search.ts';
+import { statusText } from '#client/lib/family-status-text.ts';
 
 export const PERSONAL_INTENTS = ['hearing', 'release', 'ngo', 'lawyer', 'status'] as const;
 export type PersonalIntent = (typeof PERSONAL_INTENTS)[number];
@@ -16,7 +17,7 @@ type Words = Partial<Record<Language, string[]>>;
 const SUBJECT: Record<PersonalIntent, Words> = {
   hearing: {
     en: ['hearing', 'court date', 'next date', 'tarikh'],
-    hi: ['सुनवाई', 'पेशी'],
+    hi: ['सुनवाई', 'पेशी', 'अगली तारीख', 'agli tarikh'],
     es: ['audiencia', 'vista', 'fecha del juicio', 'juicio'],
     fr: ['audience', 'date du proces', 'proces'],
     de: ['anhorung', 'verhandlung', 'gerichtstermin', 'termin'],
@@ -94,6 +95,24 @@ const SUBJECT: Record<PersonalIntent, Words> = {
     or: ['ସ୍ଥିତି', 'ଅବସ୍ଥା', 'କଣ ହେଲା', 'କେଉଁଠି ପହଞ୍ଚିଲା'],
     gu: ['સ્થિતિ', 'હાલત', 'શું થયું', 'ક્યાં સુધી'],
   },
+};
+
+/** Bail asked about with "when" ("when will bail come", "ज़मानत कब मिलेगी") is the release question. */
+const BAIL: Words = {
+  en: ['bail'],
+  hi: ['ज़मानत', 'जमानत', 'बेल', 'zamanat', 'jamanat'],
+  es: ['fianza'],
+  fr: ['caution'],
+  de: ['kaution'],
+  ur: ['ضمانت'],
+  mr: ['जामीन', 'जामिन'],
+  bn: ['জামিন'],
+  ta: ['ஜாமீன'],
+  te: ['బెయిల్'],
+  kn: ['ಜಾಮೀನ'],
+  pa: ['ਜ਼ਮਾਨਤ', 'ਜਮਾਨਤ'],
+  or: ['ଜାମିନ'],
+  gu: ['જામીન'],
 };
 
 /** Words that make it about the asker's own matter ("my", "who is", and for dates "when"/"next"). */
@@ -185,13 +204,15 @@ export function detectPersonalIntent(question: string, language: Language): Pers
   const langs: Language[] = language === 'en' ? ['en'] : [language, 'en'];
   const any = (table: Words, prefix: boolean) => langs.some((l) => has(question, tokens, table[l] ?? [], prefix));
   const mine = any(MINE, false);
+  const when = any(WHEN, true);
   for (const intent of PERSONAL_INTENTS) {
+    if (intent === 'release' && when && any(BAIL, true)) return intent;
     if (!any(SUBJECT[intent], true)) continue;
     if (intent === 'lawyer' || intent === 'ngo') {
       if (ownSubject(tokens, langs, intent) || any(WHO, false)) return intent;
       continue;
     }
-    if (mine || ((intent === 'hearing' || intent === 'release') && any(WHEN, true))) return intent;
+    if (mine || ((intent === 'hearing' || intent === 'release') && when)) return intent;
   }
   return null;
 }
@@ -203,7 +224,10 @@ export interface PersonalAnswer {
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** The answer from the member's summary, in the language of `t`; dates in that language too. */
+/**
+ * The answer from the member's summary, in the language of `t` (the 'assistant' texts, and the family
+ * status sentence from 'plain'); dates in that language too.
+ */
 export function personalAnswer(intent: PersonalIntent, s: PersonalSummary, t: T, language: Language): PersonalAnswer {
   // A bare `YYYY-MM-DD` (hearing, release) is a calendar day: written in UTC so it is the same day in
   // every browser time zone; a timestamp (bail accepted) is written as the day it was in India.
@@ -237,16 +261,42 @@ export function personalAnswer(intent: PersonalIntent, s: PersonalSummary, t: T,
       return s.ngo
         ? { text: t('me.ngo.yes', { name: s.ngo.name, contact: s.ngo.contactInfo }), link: 'ngoDetails' }
         : { text: t('me.ngo.none'), link: 'ngoDetails' };
-    case 'hearing':
-      return s.nextHearing
-        ? {
-            text: t('me.hearing.yes', { date: date(s.nextHearing.at) }) + (s.nextHearing.court ? ` (${s.nextHearing.court})` : ''),
-            link: 'familyCase',
-          }
-        : { text: t('me.hearing.unknown'), link: 'familyCase' };
+    case 'hearing': {
+      if (s.nextHearing)
+        return {
+          text: t('me.hearing.yes', { date: date(s.nextHearing.at) }) + (s.nextHearing.court ? ` (${s.nextHearing.court})` : ''),
+          link: 'familyCase',
+        };
+      // Not on record: how to find it — the eCourts SMS with the case's CNR, or the court's e-Sewa Kendra.
+      const cnrs = s.cases.flatMap((c) => (c.cnr ? [c.cnr] : []));
+      const sms = cnrs.length > 0 ? cnrs.map((cnr) => t('me.hearing.sms', { cnr })).join(' ') : t('me.hearing.smsNoCnr');
+      return { text: `${t('me.hearing.unknown')} ${sms} ${t('me.hearing.sewa')}`, link: 'familyCase' };
+    }
     case 'release':
+      if (s.prisoners?.length) return { text: releaseAnswer(s.prisoners, t, date), link: 'familyCase' };
       return s.releaseDate
         ? { text: t('me.release.yes', { date: date(s.releaseDate) }), link: 'familyCase' }
         : { text: t('me.release.unknown'), link: 'familyCase' };
   }
+}
+
+/**
+ * "When will he be released / when will bail come": per person, the status sentence the family
+ * screens open with, then the S.479 and default-bail dates still to come and the bail stage; last,
+ * that only the court orders a release (unless everyone is out).
+ */
+function releaseAnswer(prisoners: NonNullable<PersonalSummary['prisoners']>, t: T, date: (iso: string) => string): string {
+  const parts: string[] = [];
+  for (const p of prisoners) {
+    parts.push(t('me.release.sentence', { text: statusText(t, p, date) }));
+    if (p.status === 'released') continue;
+    // The sentence already names the date of its own status.
+    if (p.s479On && p.status !== 's479-eligible' && p.status !== 's479-on-date')
+      parts.push(t('me.release.s479On', { date: date(p.s479On) }));
+    if (p.defaultBailOn && p.status !== 'default-bail-due' && p.status !== 'bail-not-released')
+      parts.push(t('me.release.defaultBailOn', { date: date(p.defaultBailOn) }));
+    if (p.status !== 'bail-not-released') parts.push(t('me.release.noBail'));
+  }
+  if (prisoners.some((p) => p.status !== 'released')) parts.push(t('me.release.court'));
+  return parts.join(' ');
 }

@@ -20,15 +20,19 @@ describe('GET /api/family/summary', () => {
   it('follows the member through the stages: no lawyer, requested, accepted (with phone), bail accepted, NGO', async () => {
     const m = await createFamilyMember(t.db, { cases: [{ caseNumber: 'FIR-1/2025' }] });
     const cookie = await sessionCookie(t.db, m.user.id);
-    expect(await summaryOf(cookie)).toEqual({
+    const first = await summaryOf(cookie);
+    expect({ ...first, prisoners: undefined }).toEqual({
       stage: 'no_lawyer',
-      cases: [{ caseNumber: 'FIR-1/2025', caseType: 'Criminal Defense Lawyer' }],
+      cases: [{ caseNumber: 'FIR-1/2025', caseType: 'Criminal Defense Lawyer', cnr: null }],
       lawyer: null,
       ngo: null,
       bailAcceptedAt: null,
       releaseDate: null,
       nextHearing: null,
+      prisoners: undefined,
     });
+    // The status the family screens open with, per person in custody.
+    expect(first.prisoners).toEqual([expect.objectContaining({ status: 'no-lawyer', next: 'request-lawyer', caseId: m.cases[0]!.id })]);
 
     const lawyer = await createLawyer(t.db, { name: 'Adv. Summary' });
     await createLawyerRequest(t.db, { familyMemberId: m.user.id, lawyerId: lawyer.user.id });
@@ -51,6 +55,9 @@ describe('GET /api/family/summary', () => {
     await t.db.insert(bailReviews).values({ familyMemberId: m.user.id });
     const last = await summaryOf(cookie);
     expect(last).toMatchObject({ stage: 'bail_accepted', ngo: { name: 'Summary NGO', contactInfo: ngo.contactInfo } });
+    expect(last.prisoners).toEqual([
+      expect.objectContaining({ status: 'bail-not-released', next: 'bond-and-surety', date: todayInIndia() }),
+    ]);
     expect(Date.parse(last.bailAcceptedAt ?? '')).not.toBeNaN();
   });
 
@@ -107,6 +114,10 @@ describe('GET /api/family/summary', () => {
     ]);
     const s = await summaryOf(cookie);
     expect(s.releaseDate).toBe('2025-06-01');
+    // One person (no name typed), eligible under S.479 since case A's date: legal aid at once, no lawyer yet.
+    expect(s.prisoners).toEqual([
+      expect.objectContaining({ prisonerName: null, status: 's479-eligible', next: 'legal-aid-now', s479On: '2025-07-01', caseId: a }),
+    ]);
     expect(s.nextHearing).toEqual({ at: addDays(today, 4), court: 'Saket District Court' });
 
     // A hearing today without an outcome is the next one.

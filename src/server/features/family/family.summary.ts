@@ -6,19 +6,23 @@
 // prisoner is to be released on bail, or on bond for a first-time offender); null when no case has one
 // (no custody date or offences entered, or S.479 does not apply), and the assistant then says it does
 // not know. nextHearing: the earliest hearing today or later (Indian date) with no outcome recorded.
+// prisoners: each person's status and next step, the rule the family screens open with
+// (src/shared/family-status.ts), so "when will he be released?" is answered as the screens say it.
 import type { PersonalSummary } from '#shared/assistant.ts';
 import type { Db } from '../../db/client.ts';
 import { lawyers } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { todayInIndia } from '#shared/release.ts';
+import { familyStatuses } from '#shared/family-status.ts';
 import { findNextHearing } from '../deadlines/deadlines.queries.ts';
 import { findMemberNgo, listCaseStatuses } from './family.queries.ts';
 
 export async function findPersonalSummary(db: Db, userId: string): Promise<PersonalSummary | undefined> {
+  const today = todayInIndia();
   const [cases, ngo, next] = await Promise.all([
     listCaseStatuses(db, userId),
     findMemberNgo(db, userId),
-    findNextHearing(db, userId, todayInIndia()),
+    findNextHearing(db, userId, today),
   ]);
   if (!cases || !ngo) return undefined;
   const requests = cases.flatMap((c) => c.lawyers);
@@ -34,7 +38,7 @@ export async function findPersonalSummary(db: Db, userId: string): Promise<Perso
     null;
   return {
     stage: bailAcceptedAt ? 'bail_accepted' : accepted ? 'lawyer_accepted' : pending ? 'lawyer_requested' : 'no_lawyer',
-    cases: cases.map((c) => ({ caseNumber: c.caseNumber, caseType: c.caseType })),
+    cases: cases.map((c) => ({ caseNumber: c.caseNumber, caseType: c.caseType, cnr: c.facts.cnr })),
     lawyer: chosen
       ? { name: chosen.name, phone: phone?.phone ?? null, status: chosen.status === 'accepted' ? 'accepted' : 'pending' }
       : null,
@@ -42,5 +46,6 @@ export async function findPersonalSummary(db: Db, userId: string): Promise<Perso
     bailAcceptedAt,
     releaseDate,
     nextHearing: next.hearing ? { at: next.hearing.hearingOn, court: next.hearing.court } : null,
+    prisoners: familyStatuses(cases, today),
   };
 }
