@@ -1,5 +1,6 @@
 // Configuration comes only from environment variables, parsed once at start-up (docs/design.md#4-interfaces).
 import { z } from 'zod';
+import { RETENTION_BATCH, RETENTION_DEFAULTS, RETENTION_FLOORS } from './lib/retention.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -105,6 +106,23 @@ export const EnvSchema = z.object({
   CONTACT_TO: z.email().default('support@rihaai.local'),
   STATIC_DIR: z.string().min(1).default('./dist/client'),
   MIGRATIONS_DIR: z.string().min(1).default('./drizzle'),
+  // Retention (docs/retention.md): days each kind of row is kept; a value below its floor stops the server.
+  /** A notification is deleted this long after it was read. */
+  RETENTION_READ_NOTIFICATIONS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(RETENTION_FLOORS.readNotificationsDays, `must be at least ${RETENTION_FLOORS.readNotificationsDays} days`)
+    .max(36_500)
+    .default(RETENTION_DEFAULTS.readNotificationsDays),
+  /** An audit event is deleted this long after it was written; the law keeps logs a year at least. */
+  RETENTION_AUDIT_DAYS: z.coerce
+    .number()
+    .int()
+    .min(RETENTION_FLOORS.auditDays, `must be at least ${RETENTION_FLOORS.auditDays} days (logs are kept a year at least)`)
+    .max(36_500)
+    .default(RETENTION_DEFAULTS.auditDays),
+  /** Rows one retention DELETE removes at most. */
+  RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(RETENTION_BATCH),
   /** The whole request (headers and body) must arrive within this time; slow bodies are cut off. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** The request headers must arrive within this time. */

@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { createMailer } from './lib/mailer.ts';
 import { databasePaperStore, filePaperStore, SWEEP_SAFE_AGE_MS } from './lib/paper-store.ts';
 import { PASS_LIMIT_MS, startOutboxWorker } from './lib/outbox.ts';
+import { startRetentionJob } from './lib/retention.ts';
 import { drainAndClose } from './plugins/lifecycle.ts';
 import type { FastifyInstance } from 'fastify';
 import { configureDeadlineScheduler } from './features/deadlines/deadlines.scheduler.ts';
@@ -75,6 +76,11 @@ async function main() {
   // A promise nobody awaited must not end the process (and every instance with it): log it.
   process.on('unhandledRejection', (reason) => server.log.error({ err: reason }, 'unhandled promise rejection'));
   configureDeadlineScheduler({ publicUrl: env.PUBLIC_URL });
+  // Rows past their retention are deleted once a day, in batches (docs/retention.md).
+  const retention = startRetentionJob(handle.db, server.log, {
+    policy: { readNotificationsDays: env.RETENTION_READ_NOTIFICATIONS_DAYS, auditDays: env.RETENTION_AUDIT_DAYS },
+    batch: env.RETENTION_BATCH,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -88,6 +94,7 @@ async function main() {
     try {
       await drainAndClose(server, graceMs);
       await worker.stop();
+      await retention.stop();
       clearInterval(sweeper);
       mailer.close();
       await handle.close();

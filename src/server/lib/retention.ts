@@ -1,0 +1,242 @@
+// Retention (docs/retention.md): rows kept past their stated period are deleted by a job that runs in
+// the server process, once a day, and by `npm run retention`. Only what an index reaches is deleted:
+// each delete is a bounded batch through the index whose columns hold the owner and the time, so
+// a pass never reads a whole table. What has no such index is kept, and docs/retention.md says so.
+//
+// How a table without an index on the time alone is reached: its index leads with the owner (a
+// user, an audit subject), so the pass walks the owners in that index (a loose index scan: one probe
+// per owner, a page of owners at a time) and deletes each page's old rows through the same index's
+// (owner, time) range.
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { indianDay } from '#shared/deadlines.ts';
+import type { Db } from '../db/client.ts';
+
+/** How long each kind of row is kept, in days. */
+export interface RetentionPolicy {
+  /** A notification, once read (unread ones stay until read or the account goes). */
+  readNotificationsDays: number;
+  /** An audit event. */
+  auditDays: number;
+}
+
+/**
+ * The shortest period each may be set to. The audit's is the law's: the DPDP Rules 2025 keep logs
+ * at least a year (docs/law.md#data-protection). Read notifications have no legal floor; a month
+ * lets a person find what they read recently.
+ */
+export const RETENTION_FLOORS: RetentionPolicy = { readNotificationsDays: 30, auditDays: 365 };
+
+/** The periods used when nothing is configured (why each: docs/retention.md). */
+export const RETENTION_DEFAULTS: RetentionPolicy = { readNotificationsDays: 180, auditDays: 1095 };
+
+/** Rows one DELETE removes at most (RETENTION_BATCH). */
+export const RETENTION_BATCH = 1000;
+
+/** Owners (users, audit subjects) walked per page. */
+const OWNERS_PER_PAGE = 500;
+
+/** The lowest uuid: where the walk over notification owners starts. */
+const FIRST_UUID = '00000000-0000-0000-0000-000000000000';
+
+const DAY_MS = 86_400_000;
+
+type Rows<T> = { rows: T[] };
+
+export interface RetentionOptions {
+  policy: RetentionPolicy;
+  /** The clock of this pass; tests move it. */
+  now?: Date;
+  batch?: number;
+  /** Owners walked per page (default 500). */
+  ownersPerPage?: number;
+  /** Called between batches, so the embedded database answers requests while a long pass runs. */
+  pause?: () => Promise<void>;
+  /** Checked between batches: true ends the pass early (shutdown); the next pass goes on. */
+  stopped?: () => boolean;
+}
+
+export interface RetentionReport {
+  readNotifications: number;
+  auditEvents: number;
+}
+
+/** The instant before which rows kept `days` days are deleted. */
+export function retentionCutoff(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * DAY_MS);
+}
+
+/** A text[] literal of any strings (each element quoted, `"` and `\` escaped). */
+const textArray = (keys: string[]) => `{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+async function deletedCount(db: Db, statement: SQL): Promise<number> {
+  const { rows } = (await db.execute(statement)) as Rows<{ deleted: number }>;
+  return rows.length;
+}
+
+/**
+ * The next page of users who have notifications, after `after`, through notifications_user_page_idx
+ * (one index probe each).
+ */
+export async function notificationOwnersAfter(db: Db, after: string, limit = OWNERS_PER_PAGE): Promise<string[]> {
+  const { rows } = (await db.execute(sql`with recursive owners(id) as (
+      (select user_id from notifications where user_id > ${after}::uuid order by user_id limit 1)
+      union all
+      select (select n.user_id from notifications n where n.user_id > owners.id order by n.user_id limit 1)
+      from owners where owners.id is not null
+    )
+    select id from owners where id is not null limit ${limit}`)) as Rows<{ id: string }>;
+  return rows.map((r) => r.id);
+}
+
+/** One batch of these users' notifications read before `cutoff`, through the (user_id, created_at) index. */
+export function deleteReadNotificationsSql(owners: string[], cutoff: Date, batch: number): SQL {
+  // Read before the cut-off means created before it too: created_at bounds the index range, read_at filters.
+  return sql`delete from notifications where id in (
+      select id from notifications
+      where user_id = any(${`{${owners.join(',')}}`}::uuid[]) and created_at < ${cutoff.toISOString()}::timestamptz
+        and read_at < ${cutoff.toISOString()}::timestamptz
+      limit ${batch} for update skip locked)
+    returning 1 as deleted`;
+}
+
+/** The next page of audit subjects after `after` (null: from the first), through audit_events_subject_idx. */
+export async function auditSubjectsAfter(db: Db, after: string | null, limit = OWNERS_PER_PAGE): Promise<string[]> {
+  const first =
+    after === null
+      ? sql`(select subject from audit_events where subject is not null order by subject limit 1)`
+      : sql`(select subject from audit_events where subject > ${after} order by subject limit 1)`;
+  const { rows } = (await db.execute(sql`with recursive subjects(s) as (
+      ${first}
+      union all
+      select (select a.subject from audit_events a where a.subject > subjects.s order by a.subject limit 1)
+      from subjects where subjects.s is not null
+    )
+    select s from subjects where s is not null limit ${limit}`)) as Rows<{ s: string }>;
+  return rows.map((r) => r.s);
+}
+
+/** One batch of audit events of these subjects (null: of no subject) before `cutoff`, through the (subject, at) index. */
+export function deleteAuditEventsSql(subjects: string[] | null, cutoff: Date, batch: number): SQL {
+  const whose = subjects === null ? sql`subject is null` : sql`subject = any(${textArray(subjects)}::text[])`;
+  return sql`delete from audit_events where id in (
+      select id from audit_events where ${whose} and at < ${cutoff.toISOString()}::timestamptz
+      limit ${batch} for update skip locked)
+    returning 1 as deleted`;
+}
+
+/** Runs `statement` until a batch comes back short; returns the rows deleted, or stops early. */
+async function drain(db: Db, statement: () => SQL, batch: number, o: RetentionOptions): Promise<number> {
+  let total = 0;
+  for (;;) {
+    if (o.stopped?.()) return total;
+    const n = await deletedCount(db, statement());
+    total += n;
+    if (n < batch) return total;
+    await o.pause?.();
+  }
+}
+
+async function purgeReadNotifications(db: Db, cutoff: Date, batch: number, o: RetentionOptions): Promise<number> {
+  let total = 0;
+  let after = FIRST_UUID;
+  for (;;) {
+    if (o.stopped?.()) return total;
+    const owners = await notificationOwnersAfter(db, after, o.ownersPerPage);
+    if (owners.length === 0) return total;
+    total += await drain(db, () => deleteReadNotificationsSql(owners, cutoff, batch), batch, o);
+    after = owners[owners.length - 1]!;
+    await o.pause?.();
+  }
+}
+
+async function purgeAuditEvents(db: Db, cutoff: Date, batch: number, o: RetentionOptions): Promise<number> {
+  let total = await drain(db, () => deleteAuditEventsSql(null, cutoff, batch), batch, o);
+  let after: string | null = null;
+  for (;;) {
+    if (o.stopped?.()) return total;
+    const subjects = await auditSubjectsAfter(db, after, o.ownersPerPage);
+    if (subjects.length === 0) return total;
+    total += await drain(db, () => deleteAuditEventsSql(subjects, cutoff, batch), batch, o);
+    after = subjects[subjects.length - 1]!;
+    await o.pause?.();
+  }
+}
+
+/** One pass: deletes every row older than its retention; returns how many of each kind. */
+export async function runRetentionPass(db: Db, options: RetentionOptions): Promise<RetentionReport> {
+  const now = options.now ?? new Date();
+  const batch = options.batch ?? RETENTION_BATCH;
+  // Never below the floors, whatever a caller passes (env.ts refuses such values at start-up).
+  const notificationDays = Math.max(options.policy.readNotificationsDays, RETENTION_FLOORS.readNotificationsDays);
+  const auditDays = Math.max(options.policy.auditDays, RETENTION_FLOORS.auditDays);
+  return {
+    readNotifications: await purgeReadNotifications(db, retentionCutoff(now, notificationDays), batch, options),
+    auditEvents: await purgeAuditEvents(db, retentionCutoff(now, auditDays), batch, options),
+  };
+}
+
+export interface RetentionJob {
+  /** Run a pass now (tests, and the first pass after start-up). */
+  run(): Promise<RetentionReport | undefined>;
+  /** Stop the timer, end the pass under way at its next batch and wait for it. */
+  stop(): Promise<void>;
+}
+
+type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
+
+/**
+ * Runs a retention pass once a day (the Indian calendar day, as the deadline pass counts days): the
+ * timer looks every `everyMs` (default an hour) and starts a pass when none ran today in this
+ * process. Several instances may each run one; the deletes skip rows another is deleting.
+ */
+export function startRetentionJob(
+  db: Db,
+  log: Log,
+  options: { policy: RetentionPolicy; batch?: number; everyMs?: number; firstAfterMs?: number },
+): RetentionJob {
+  let running: Promise<RetentionReport | undefined> | undefined;
+  let lastDay: string | undefined;
+  let stopped = false;
+  const pass = () => {
+    if (running) return running;
+    const started = Date.now();
+    lastDay = indianDay(new Date(started));
+    const current = runRetentionPass(db, {
+      policy: options.policy,
+      ...(options.batch ? { batch: options.batch } : {}),
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
+      stopped: () => stopped,
+    })
+      .then((report) => {
+        log.info({ deleted: report, ms: Date.now() - started }, 'retention pass done');
+        return report;
+      })
+      .catch((err: unknown) => {
+        log.error({ err }, 'retention pass failed');
+        return undefined;
+      })
+      .finally(() => {
+        if (running === current) running = undefined;
+      });
+    running = current;
+    return current;
+  };
+  const tick = () => {
+    if (!stopped && lastDay !== indianDay(new Date())) void pass();
+  };
+  // The first pass waits a little, so start-up (and the first requests) do not share the database with it.
+  const first = setTimeout(tick, options.firstAfterMs ?? 60_000);
+  first.unref();
+  const timer = setInterval(tick, options.everyMs ?? 3_600_000);
+  timer.unref();
+  return {
+    run: pass,
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
