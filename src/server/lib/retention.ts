@@ -214,6 +214,8 @@ export function startRetentionJob(
       })
       .catch((err: unknown) => {
         log.error({ err }, 'retention pass failed');
+        // The next hourly look tries again, rather than tomorrow.
+        lastDay = undefined;
         return undefined;
       })
       .finally(() => {
