@@ -38,7 +38,7 @@ export function formatStatusDay(lang: string, iso: string): string {
 }
 
 export function FamilyStatusLine({ status, withAction = false }: { status: FamilyStatus; withAction?: boolean }) {
-  const { t, i18n } = useTranslation(['plain', 'common']);
+  const { t, i18n } = useTranslation('plain');
   const lang = i18n.resolvedLanguage ?? 'en';
   const day = (iso: string) => formatStatusDay(lang, iso);
   const look = LOOK[status.status];
@@ -72,7 +72,7 @@ export function FamilyStatusLine({ status, withAction = false }: { status: Famil
             />
             {withAction && (
               <Button size="xs" component={Link} to={toLawyers ? paths.lawyerSearch : paths.familyCase}>
-                {t(toLawyers ? 'cards.legalServices' : 'cards.caseStatus', { ns: 'common' })}
+                {t(toLawyers ? 'action.lawyers' : 'action.case')}
               </Button>
             )}
           </Group>
@@ -91,6 +91,10 @@ function Term({ term, children }: { term: StatusTerm; children: ReactNode }) {
       <Popover.Target>
         <UnstyledButton
           onClick={() => setOpened((o) => !o)}
+          // Focus stays on the term while its meaning shows: Escape here closes it.
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpened(false);
+          }}
           data-term={term}
           style={{
             display: 'inline',
