@@ -1,5 +1,6 @@
 // Issue 13 point 12: the assistant answers "what is my case status", "who is my lawyer" from the
-// member's own record, in the chosen language, and says when it does not know a date yet.
+// member's own record, in the chosen language, and says when it does not know a date yet; "when is the
+// next date?" and "when will bail come?" in English and Hindi.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signUpViaApi } from './helpers.ts';
 
@@ -33,6 +34,16 @@ test('answers own-record questions from the member’s data, in English and in H
   await expect(log).toContainText('15100');
   await ask(page, /^Your question/, /^Send$/, 'when is the next hearing?');
   await expect(log).toContainText('Your record has no hearing date yet.');
+  // How to find the next date: the eCourts SMS and the court's e-Sewa Kendra.
+  await ask(page, /^Your question/, /^Send$/, 'When is the next date?');
+  await expect(log).toContainText('to 9766899899.');
+  await expect(log).toContainText('Or ask at the e-Sewa Kendra at the district court');
+  // When bail comes: where things stand, the bail stage and the court.
+  await ask(page, /^Your question/, /^Send$/, 'When will bail come?');
+  await expect(log).toContainText(
+    'Your family member has no lawyer yet — ask a lawyer in Legal Services, or call 15100 for free legal aid.',
+  );
+  await expect(log).toContainText('Bail has not been accepted yet. Only the court orders the release');
   await ask(page, /^Your question/, /^Send$/, 'who is my lawyer');
   await expect(log).toContainText('You have no lawyer yet.');
   await expectAccessible(page, 'assistant own-record answers');
@@ -47,4 +58,13 @@ test('answers own-record questions from the member’s data, in English and in H
   await panel(page).getByRole('textbox').fill('मेरे केस की स्थिति क्या है?');
   await panel(page).getByRole('textbox').press('Enter');
   await expect(hiLog).toContainText(`आपका मामला ${caseNumber} दर्ज है।`);
+  await panel(page).getByRole('textbox').fill('ज़मानत कब मिलेगी?');
+  await panel(page).getByRole('textbox').press('Enter');
+  await expect(hiLog).toContainText('आपके परिजन का अभी कोई वकील नहीं है — कानूनी सेवाएँ में वकील से कहें');
+  await expect(hiLog).toContainText('अभी ज़मानत मंज़ूर नहीं हुई है। रिहाई का आदेश सिर्फ़ अदालत देती है');
+  await panel(page).getByRole('textbox').fill('अगली तारीख कब है?');
+  await panel(page).getByRole('textbox').press('Enter');
+  await expect(hiLog).toContainText('9766899899 पर SMS भेजें');
+  await expect(hiLog).toContainText('ज़िला अदालत के ई-सेवा केंद्र पर पूछें');
+  await expectAccessible(page, 'assistant answers in Hindi');
 });
