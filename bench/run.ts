@@ -206,6 +206,14 @@ function scenarios(p: Prepared): Scenario[] {
     get('dashboard, Select NGO (free seats, nearest first)', `/api/ngos/choices?member=${p.familyId}`, p.jail),
     // 'Bench NGO 1' starts the names of 111 of the 200 NGOs: a broad search.
     get('dashboard, Select NGO by name', `/api/ngos/choices?member=${p.familyId}&q=bench%20ngo%201`, p.jail),
+    // A state of many prisons: the largest prison's jail authority, its district's DLSA, the administrator.
+    get('one prison (largest): dashboard, first page', '/api/jail/members?pageSize=50', p.prison.jail),
+    get('one prison: search by name', `/api/jail/members?pageSize=50&q=${encodeURIComponent(p.prison.memberName)}`, p.prison.jail),
+    get('one prison: filter no lawyer', '/api/jail/members?pageSize=50&filter=no-lawyer', p.prison.jail),
+    get('one prison: release counts', '/api/jail/release-counts', p.prison.jail),
+    get('one prison: prisoner search by name', `/api/prisoners/search?q=${encodeURIComponent(p.prison.prisonerName)}`, p.prison.jail),
+    get('DLSA: district list', '/api/prisoners/search', p.prison.dlsa),
+    get('administrator: counts per prison', '/api/admin/prison-counts', p.prison.admin),
     get('family: lawyer search', '/api/family/lawyers', p.family),
     get('family: lawyer search, next page (cursor)', `/api/family/lawyers?after=${p.lawyersCursor}`, p.family),
     get('family: case status', '/api/family/cases', p.family),

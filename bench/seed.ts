@@ -215,6 +215,8 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     FROM bench_ids WHERE kind = 'member'`);
   const factColumns = `custody_since, offences, first_offence, other_pending_cases, chargesheet_filed_on, s479_status,
     s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from, released_on`;
+  // Each case's prisoner is made by cases_prisoner_default; the members' prisons are set once, in seedPrisons.
+  await run(`ALTER TABLE prisoner_followers DISABLE TRIGGER prisoner_followers_member_prison`);
   await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type, ${factColumns})
     SELECT b.id, 'FIR-' || b.i || CASE WHEN k = 1 THEN '' ELSE '-' || k END || '/2024', 'Held under IPC 379',
       (${types})[1 + (b.i + k - 1) % ${typeCount}], ${factColumns
@@ -224,6 +226,7 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     FROM bench_ids b CROSS JOIN generate_series(1, 1 + (b.i % 5 = 0)::int + (b.i % 20 = 0)::int) k
       JOIN bench_facts f ON f.t = (b.i * 7 + k * 131) % ${FACT_SETS}
     WHERE b.kind = 'member'`);
+  await seedPrisons(run);
   // A timeline entry on a third of the members' cases, as a family updating its facts leaves.
   await run(`INSERT INTO case_events (case_id, actor_id, kind, details)
     SELECT c.id, c.family_member_id, 'facts_changed', '{"fields":["custodySince"]}'::jsonb
@@ -265,6 +268,37 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     SELECT id, 'Accepted', '${jailUserId}' FROM bench_ids WHERE kind = 'member' AND i % 8 = 1 AND i <= ${shape.documents * 4}`);
   await run(`DROP TABLE bench_ids`);
   await run(`DROP TABLE bench_facts`);
+}
+
+/** The bench's prisons: BENCH_PRISONS in the ten states of PRISON_STATES; the first is the largest. */
+export const BENCH_PRISONS = 70;
+export const PRISON_STATES = ['UP', 'MH', 'BR', 'MP', 'RJ', 'WB', 'TN', 'KA', 'GJ', 'DL'] as const;
+export const LARGEST_PRISON = 'Bench Prison 0';
+
+/**
+ * 70 prisons in 10 states (7 districts each), and each member's prisoner held in one: a tenth of them
+ * in the largest prison (as the largest jails hold several times an average one's), the rest spread
+ * evenly. Prisoners get a Latin name for the searches. The members' prisons are then derived in one
+ * statement each (member_prison), so the counters' statement triggers move once rather than per prisoner.
+ */
+async function seedPrisons(run: (q: string) => Promise<unknown>) {
+  await run(`INSERT INTO prisons (name, state, district, type, dlsa_email)
+    SELECT 'Bench Prison ' || g, (${arr(PRISON_STATES)})[1 + g % 10], 'Bench District ' || (g / 10), 'district', 'dlsa' || g || '@bench.rihaai.in'
+    FROM generate_series(0, ${BENCH_PRISONS - 1}) g`);
+  await run(`CREATE UNLOGGED TABLE bench_prisons AS
+    SELECT (substr(name, 14))::int AS k, id FROM prisons WHERE name LIKE 'Bench Prison %'`);
+  await run(`ALTER TABLE prisoners DISABLE TRIGGER prisoners_member_prison`);
+  await run(`UPDATE prisoners p SET prison_id = bp.id,
+      name = (${arr(FIRST)})[1 + (b.i * 7) % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (b.i / 5) % ${LAST.length}],
+      name_latin = (${arr(FIRST)})[1 + (b.i * 7) % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (b.i / 5) % ${LAST.length}],
+      prisoner_number = 'UTP-' || b.i
+    FROM bench_ids b, bench_prisons bp
+    WHERE b.kind = 'member' AND b.id = p.created_by AND bp.k = CASE WHEN b.i % 10 = 0 THEN 0 ELSE 1 + b.i % ${BENCH_PRISONS - 1} END`);
+  await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_member_prison`);
+  await run(`ALTER TABLE prisoner_followers ENABLE TRIGGER prisoner_followers_member_prison`);
+  await run(`UPDATE family_members m SET prison_id = member_prison(m.user_id)`);
+  await run(`UPDATE member_case_types t SET prison_id = m.prison_id FROM family_members m WHERE m.user_id = t.family_member_id`);
+  await run(`DROP TABLE bench_prisons`);
 }
 
 /**

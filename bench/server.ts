@@ -21,7 +21,7 @@ import { deliverDueEmails, EMAIL_PRIORITY } from '#server/lib/outbox.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { newToken, sha256Hex } from '#server/lib/tokens.ts';
 import { encodeTimeCursor } from '#server/lib/time-cursor.ts';
-import { giveClients, HEAVY_LAWYER_EMAIL, HEAVY_NGO_NAME, heavyTailFor, seedBench, shapeFor } from './seed.ts';
+import { giveClients, HEAVY_LAWYER_EMAIL, HEAVY_NGO_NAME, heavyTailFor, LARGEST_PRISON, seedBench, shapeFor } from './seed.ts';
 import { startTrace } from './trace.ts';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -51,6 +51,8 @@ export interface Prepared {
     bailAccept: { id: string }[];
     upload: { cookie: string }[];
   };
+  /** The largest prison's jail authority, its district's DLSA, the State-Administrator, and what they search for. */
+  prison: { jail: string; dlsa: string; admin: string; memberName: string; prisonerName: string };
   /** The heavy tail (bench/seed.ts heavyTailFor): an NGO with many members, a lawyer with many clients and pending requests. */
   heavy: {
     sizes: ReturnType<typeof heavyTailFor>;
@@ -204,7 +206,30 @@ async function main() {
     where lawyer_id = '${heavyLawyerId}' and status = 'pending' order by created_at, id
     offset (select count(*) / 2 from lawyer_requests where lawyer_id = '${heavyLawyerId}' and status = 'pending') limit 1`);
 
-  await sessionsFor([jailId, String(family!.id), String(lawyer!.id), heavyLawyerId]);
+  // The officials of a state of many prisons (made here, so a database kept from before has them too).
+  const official = async (email: string, role: string, extra: string, values: string) => {
+    const [found] = await rows(`select id from users where email = '${email}'`);
+    if (found) return String(found.id);
+    const [made] = await rows(
+      `insert into users (email, name, role, password_hash${extra}) values ('${email}', '${role} (bench)', '${role}', 'x'${values}) returning id`,
+    );
+    return String(made!.id);
+  };
+  const [largest] = await rows(`select id, state, district from prisons where name = '${LARGEST_PRISON}'`);
+  if (!largest) throw new Error('bench: the prisons were not seeded (BENCH_KEEP on a database seeded before them?)');
+  const prisonJailId = await official('jail.largest@bench.rihaai.in', 'Jail-Authority', ', prison_id', `, '${String(largest.id)}'`);
+  const dlsaId = await official(
+    'dlsa@bench.rihaai.in',
+    'DLSA',
+    ', scope_state, scope_district',
+    `, '${String(largest.state)}', '${String(largest.district)}'`,
+  );
+  const adminId = await official('admin@bench.rihaai.in', 'State-Administrator', '', '');
+  const [inLargest] = await rows(`select fm.name, p.name_latin from family_members fm
+    join prisoner_followers f on f.family_member_id = fm.user_id join prisoners p on p.id = f.prisoner_id
+    where fm.prison_id = '${String(largest.id)}' order by fm.user_id offset 100 limit 1`);
+
+  await sessionsFor([jailId, String(family!.id), String(lawyer!.id), heavyLawyerId, prisonJailId, dlsaId, adminId]);
   await sessionsFor(ids(requestPairs, 'member'));
   await sessionsFor(ids(pending, 'lawyer_id'));
   await sessionsFor(ids(uploaders));
@@ -222,6 +247,13 @@ async function main() {
     seedMs,
     shape,
     jail: cookieFor([jailId])[0]!,
+    prison: {
+      jail: cookieFor([prisonJailId])[0]!,
+      dlsa: cookieFor([dlsaId])[0]!,
+      admin: cookieFor([adminId])[0]!,
+      memberName: String(inLargest!.name),
+      prisonerName: String(inLargest!.name_latin),
+    },
     family: cookieFor([String(family!.id)])[0]!,
     familyId: String(family!.id),
     lawyer: cookieFor([String(lawyer!.id)])[0]!,

@@ -100,6 +100,13 @@ test('administrator, clerk, family and DLSA: prisons, codes and the scoped priso
   await expect(results.getByRole('heading', { name: 'सुरेश यादव (Suresh Yadav)' })).toBeVisible();
   await search('Ramesh');
   await expect(clerk.getByText('No prisoner matches “Ramesh”.')).toBeVisible();
+  // The clerk's dashboard lists this prison's families only: Kamla, and none of the demo's or other tests'.
+  await clerk.goto('/dashboard');
+  await expect(clerk.getByRole('article', { name: 'Kamla Yadav' })).toBeVisible();
+  await expect(clerk.getByRole('article')).toHaveCount(1);
+  const listed = (await (await clerk.request.get('/api/jail/members')).json()) as { total: number; counts: { all: number } };
+  expect(listed).toMatchObject({ total: 1, counts: { all: 1 } });
+  await expectAccessible(clerk, 'one prison’s dashboard');
   await clerkContext.close();
 
   // The administrator's count moved.

@@ -75,7 +75,9 @@ export async function searchPrisoners(
     const like = prefixPattern(q.toLowerCase());
     ids = sql`
       (select p.id from prisoners p where p.prison_id in ${scope}
-        and p.name_key like prisoner_name_key(${latin}) || '%' and prisoner_name_key(${latin}) <> ''
+        -- A range on the key (byte order, as prisoners_prison_name_key_idx holds it): what starts with the query's key.
+        and p.name_key ~>=~ prisoner_name_key(${latin}) and p.name_key ~<~ (prisoner_name_key(${latin}) || ${'\u{10FFFF}'})
+        and prisoner_name_key(${latin}) <> ''
         order by p.prison_id, p.name_key limit ${SEARCH_READ})
       union (select p.id from prisoners p where p.prison_id in ${scope}
         and lower(p.prisoner_number) like ${like} order by p.prison_id limit ${SEARCH_READ})
