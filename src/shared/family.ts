@@ -27,6 +27,24 @@ export function normalizePhone(phone: string): string {
   return `+91${digits.slice(-10)}`;
 }
 
+/**
+ * A search typed as (part of) a phone number, in any format (+91, 0, spaces, dashes, brackets): the
+ * prefix of the stored canonical form (+91 and the digits) and of the bare local digits (older rows).
+ * null when the text is not a phone number's start (letters, or fewer than 3 digits).
+ */
+export function phoneSearchForms(q: string): { canonical: string; local: string } | null {
+  const typed = q.trim();
+  if (!/^\+?[\d\s\-().]+$/.test(typed)) return null;
+  let digits = typed.replace(/\D/g, '');
+  if (typed.startsWith('+')) {
+    if (!digits.startsWith('91')) return null;
+    digits = digits.slice(2);
+  } else if (digits.length > 10 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  if (digits.length < 3) return null;
+  return { canonical: `+91${digits}`, local: digits };
+}
+
 export const AddressSchema = z
   .string({ error: 'Address is required.' })
   .trim()
@@ -160,6 +178,8 @@ export const LawyerCardSchema = z.object({
   district: z.string().nullable(),
   /** Same district as the member's prison, same state, or elsewhere (the list is in this order). */
   nearness: NearnessSchema,
+  /** Bar Council enrolment verified: the search lists only such lawyers (docs/decisions/0048-lawyers-verified-before-families-see-them.md). */
+  verified: z.boolean(),
 });
 export type LawyerCard = z.infer<typeof LawyerCardSchema>;
 

@@ -25,6 +25,7 @@ import { RELEASE_FILTER_COLUMNS } from './jail.release.ts';
 import { ensureReleaseClock } from '../../lib/case-facts.ts';
 
 import { UUID_PATTERN } from '#shared/validation-rules.ts';
+import { phoneSearchForms } from '#shared/family.ts';
 
 const memberId = familyMembers.userId;
 
@@ -55,25 +56,28 @@ export function prefixPattern(q: string): string {
 /**
  * A search's matches, as the statement's first common table expression `hits` (materialized: read
  * once, then counted and paged): what the name, email, phone or case id starts with,
- * case-insensitively, as four btree range scans (text_pattern_ops: byte order, one range per prefix
- * whatever the collation), each read in its index's order and stopped after MEMBERS_COUNT_CAP + 1
- * entries. So a search reads at most 4 × (cap + 1) index entries however many members match; a
+ * case-insensitively — a phone number typed in any format (+91, 0, spaces, dashes) also as stored,
+ * +91 and the digits, and older rows' bare digits (phoneSearchForms) — as five btree range scans
+ * (text_pattern_ops: byte order, one range per prefix whatever the collation), each read in its
+ * index's order and stopped after MEMBERS_COUNT_CAP + 1 entries. So a search reads at most
+ * 5 × (cap + 1) index entries however many members match; a
  * field that has more says so through `#capped`. Why prefix and not pg_trgm:
  * docs/decisions/0009-jail-dashboard-at-scale.md; why bounded: docs/decisions/0024-search-reads-a-bounded-set.md.
  */
 function searchHits(scoped: boolean): SQL {
-  const lo = sql`lower(${sql.placeholder('q')})`;
-  // Every string that starts with lo sorts between lo and lo followed by the highest code point.
-  const hi = sql`(lower(${sql.placeholder('q')}) || ${'\u{10FFFF}'})`;
-  const like = sql`lower(${sql.placeholder('like')})`;
   const read = MEMBERS_COUNT_CAP + 1;
   // Each expression must read exactly as its index does for the index to serve it (and its order).
   // A jail authority of one prison reads the prison's own indexes (family_members_prison_*_prefix_idx).
   const inPrison = scoped ? sql`"prison_id" = ${sql.placeholder('prison')}::uuid and ` : sql``;
-  const field = (n: number, id: string, table: string, col: string) => {
+  // q: the text as typed; a phone number is also looked for as stored (+91…, and older rows' bare digits).
+  const field = (n: number, id: string, table: string, col: string, q = 'q', like = 'like') => {
     const c = sql.raw(col);
+    const lo = sql`lower(${sql.placeholder(q)})`;
+    // Every string that starts with lo sorts between lo and lo followed by the highest code point.
+    const hi = sql`(lower(${sql.placeholder(q)}) || ${'\u{10FFFF}'})`;
     return sql`(select ${sql.raw(String(n))} as field, ${sql.raw(`"${id}"`)} as id from ${sql.raw(`"${table}"`)}
-      where ${table === 'cases' ? sql`` : inPrison}${c} ~>=~ ${lo} and ${c} ~<~ ${hi} and ${c} like ${like} order by ${c} using ~<~ limit ${read})`;
+      where ${table === 'cases' ? sql`` : inPrison}${c} ~>=~ ${lo} and ${c} ~<~ ${hi} and ${c} like lower(${sql.placeholder(like)})
+      order by ${c} using ~<~ limit ${read})`;
   };
   // Case ids carry no prison: within one prison, the first matches read are kept when their member is listed there.
   const caseIds = scoped
@@ -83,7 +87,8 @@ function searchHits(scoped: boolean): SQL {
   return sql`with hits as materialized (
     ${field(1, 'user_id', 'family_members', 'lower("name")')}
     union all ${field(2, 'user_id', 'family_members', '"email"')}
-    union all ${field(3, 'user_id', 'family_members', '"phone"')}
+    union all ${field(3, 'user_id', 'family_members', '"phone"', 'phone', 'phoneLike')}
+    union all ${field(5, 'user_id', 'family_members', '"phone"', 'phoneLocal', 'phoneLocalLike')}
     union all ${caseIds}) `;
 }
 
@@ -243,9 +248,14 @@ export async function listMembersJson(db: Db, query: MembersQueryIn, prisonId?: 
   const cursor = before ?? after;
   const shape: MembersShape = `${prisonId ? 'prison' : 'everywhere'}|${searching ? 'search' : 'all'}|${query.filter ?? ''}|${mode}`;
   // Both drivers answer `{ rows }`.
+  const phone = q ? phoneSearchForms(q) : null;
   const { rows: result } = await membersStatement(db, shape).execute({
     q: q ?? null,
     like: q ? prefixPattern(q) : null,
+    phone: phone?.canonical ?? q ?? null,
+    phoneLike: q ? prefixPattern(phone?.canonical ?? q) : null,
+    phoneLocal: phone?.local ?? null,
+    phoneLocalLike: phone ? prefixPattern(phone.local) : null,
     cursorName: cursor?.name ?? null,
     cursorId: cursor?.id ?? null,
     limit: mode === 'last' ? size : size + 1,

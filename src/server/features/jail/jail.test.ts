@@ -198,6 +198,8 @@ describe('GET /api/jail/members (the dashboard)', () => {
     expect(await find(`${prefix} lakshmi`)).toEqual([user.id]);
     expect(await find(user.email.toUpperCase())).toEqual([user.id]);
     expect(await find('9123456789')).toEqual([user.id]);
+    // A phone number in any format finds the number as the app stores it (+91 and the digits) or as typed.
+    for (const typed of ['+91 91234-56789', '091234 56789', '(912) 345', '+91-9123']) expect(await find(typed), typed).toEqual([user.id]);
     expect(await find(`${prefix}-fir_99%`)).toEqual([user.id]);
     expect(await find(`${prefix}-FIR_`)).toEqual([user.id]);
     expect(await find(`${prefix} nobody`)).toEqual([]);

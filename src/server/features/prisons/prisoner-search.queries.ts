@@ -1,10 +1,11 @@
 // The clerk's and the DLSA's prisoner search (docs/decisions/0046-prisoner-and-prisons.md#search): a name
 // in any script (its consonant key, prisoner_name_key, within the prisons in scope), the prisoner
-// number, a FIR or case number, a relative's name. Each way is one index range read stopped after
+// number, a FIR or case number, a relative's name or phone number (any format). Each way is one index range read stopped after
 // SEARCH_READ entries; the union is filtered to the account's scope and returned by name.
 import { sql, type SQL } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { searchLatin } from '#shared/names.ts';
+import { phoneSearchForms } from '#shared/family.ts';
 import type { PrisonerHit, PrisonerSearchQuery } from '#shared/prisoners.ts';
 import type { Db } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
@@ -54,6 +55,19 @@ function decode(raw: string): Cursor {
   throw invalid('Invalid page cursor.', [{ path: 'after', message: 'Invalid page cursor.' }]);
 }
 
+/** A relative's phone number in any format (+91, 0, spaces, dashes): as stored, +91 and the digits, or older rows' bare digits. */
+function phoneHits(q: string): SQL {
+  const phone = phoneSearchForms(q);
+  if (!phone) return sql``;
+  const range = (prefix: string) =>
+    sql`m.phone ~>=~ ${prefix} and m.phone ~<~ ${prefix + '\u{10FFFF}'} and m.phone like ${prefixPattern(prefix)}`;
+  return sql`
+      union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
+        where ${range(phone.canonical)} limit ${SEARCH_READ})
+      union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
+        where ${range(phone.local)} limit ${SEARCH_READ})`;
+}
+
 export async function searchPrisoners(
   db: Db,
   user: User,
@@ -84,7 +98,7 @@ export async function searchPrisoners(
       union (select c.prisoner_id from cases c where lower(c.case_number) like ${like} limit ${SEARCH_READ})
       union (select c.prisoner_id from cases c where lower(c.fir_number) like ${like} and c.fir_number is not null limit ${SEARCH_READ})
       union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
-        where lower(m.name) like ${like} limit ${SEARCH_READ})`;
+        where lower(m.name) like ${like} limit ${SEARCH_READ})${phoneHits(q)}`;
   }
   const rows = rowsOf<{
     id: string;

@@ -159,6 +159,9 @@ describe('prisoners and the scoped search', () => {
     expect(await names(jailA.cookie, 'Ramesh')).toEqual(['रमेश कुमार']);
     expect(await names(jailA.cookie, 'रमेश')).toEqual(['रमेश कुमार']);
     expect(await names(jailA.cookie, 'fir-77')).toEqual(['रमेश कुमार']);
+    // The relative's phone number, typed any way (stored as +919876543210 by the registration).
+    expect(await names(jailA.cookie, '+91 98765-43210')).toEqual(['रमेश कुमार']);
+    expect(await names(jailA.cookie, '098765 43210')).toEqual(['रमेश कुमार']);
     expect(await names(jailB.cookie, 'रमेश')).toEqual([]);
     expect(await names(jailB.cookie, 'Suresh')).toEqual(['Suresh Ramesh Yadav']);
     expect(await names(jailB.cookie, 'fir-77')).toEqual([]);
@@ -216,6 +219,7 @@ describe('prisoners and the scoped search', () => {
     expect(ids(await list(jailA.cookie, `q=${encodeURIComponent(inA.member.user.name)}`))).toEqual([inA.member.user.id]);
     expect(ids(await list(jailA.cookie, `q=${encodeURIComponent(inB.member.user.name)}`))).toEqual([]);
     expect(ids(await list(jailA.cookie, 'q=scope-'))).toEqual([inA.member.user.id]);
+    expect(ids(await list(jailA.cookie, `q=${encodeURIComponent('098765-43210')}`))).toEqual([inA.member.user.id]);
     expect(ids(await list(jailB.cookie, 'q=scope-'))).toEqual([inB.member.user.id]);
     // A deployment-wide jail account (the deployment's code) still sees both.
     const all = ids(await list(everywhere, 'q=scope-'));
