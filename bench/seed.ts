@@ -235,11 +235,15 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     SELECT id, 'bench.l' || i || '@gmail.com', 'Adv. ' || (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / 7) % ${LAST.length}] || ' ' || i,
       'Lawyer', 'x'
     FROM bench_ids WHERE kind = 'lawyer'`);
-  await run(`INSERT INTO lawyers (user_id, phone, address, lawyer_type, court_area, state, district)
+  // Every bench lawyer is verified, so the search reads as many lawyers as before verification existed
+  // (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
+  await run(`INSERT INTO lawyers (user_id, phone, address, lawyer_type, court_area, state, district,
+      bar_enrolment_number, bar_council_state, verified_at)
     SELECT id, '8' || lpad(i::text, 9, '0'), i || ' Court Road', (${types})[1 + i % ${typeCount}],
       (${arr(STATES)})[1 + (i / ${typeCount}) % ${STATES.length}] || ' High Court',
       (${placeStates})[1 + (i / ${typeCount}) % ${PLACES.length}],
-      (${placeDistricts})[1 + (i / ${typeCount}) % ${PLACES.length}]
+      (${placeDistricts})[1 + (i / ${typeCount}) % ${PLACES.length}],
+      'B/' || i || '/2015', (${placeStates})[1 + (i / ${typeCount}) % ${PLACES.length}], now()
     FROM bench_ids WHERE kind = 'lawyer'`);
   // NGOs in the same places as the prisons, so 'Select NGO' has NGOs in the member's district, state and elsewhere.
   await run(`INSERT INTO ngos (id, name, address, contact_info, report, seats_free, state, district)
@@ -314,8 +318,9 @@ async function seedHeavyTail(run: (q: string) => Promise<unknown>, heavy: HeavyT
     FROM bench_ids m WHERE m.kind = 'member' AND m.i % 4 = 2 ORDER BY m.i LIMIT ${heavy.ngoMembers}`);
   await run(`INSERT INTO users (email, name, role, password_hash)
     VALUES ('${HEAVY_LAWYER_EMAIL}', 'Adv. Heavy Tail', 'Lawyer', 'x')`);
-  await run(`INSERT INTO lawyers (user_id, phone, address, lawyer_type, court_area, state, district)
-    SELECT id, '8999999999', '1 Court Road', '${CASE_TYPES[0]}', 'Lucknow District Court', 'UP', 'Lucknow'
+  await run(`INSERT INTO lawyers (user_id, phone, address, lawyer_type, court_area, state, district,
+      bar_enrolment_number, bar_council_state, verified_at)
+    SELECT id, '8999999999', '1 Court Road', '${CASE_TYPES[0]}', 'Lucknow District Court', 'UP', 'Lucknow', 'UP/1/2010', 'UP', now()
     FROM users WHERE email = '${HEAVY_LAWYER_EMAIL}'`);
   const count = heavy.lawyerClients + heavy.lawyerPending;
   await run(`INSERT INTO lawyer_requests (family_member_id, lawyer_id, status, created_at, decided_at)

@@ -96,9 +96,18 @@ export async function createFamilyMember(
 /** A registered lawyer (user + /lawyerform record). */
 export async function createLawyer(
   db: Db,
-  input: { name?: string; email?: string; lawyerType?: CaseType; courtArea?: string; location?: { state: string; district: string } } = {},
+  input: {
+    name?: string;
+    email?: string;
+    lawyerType?: CaseType;
+    courtArea?: string;
+    location?: { state: string; district: string };
+    /** false: a lawyer whose enrolment waits for verification (families do not find them). Verified unless told. */
+    verified?: boolean;
+  } = {},
 ) {
   const user = await createUser(db, { role: 'Lawyer', name: input.name, email: input.email });
+  const verified = input.verified ?? true;
   const [lawyer] = await db
     .insert(lawyers)
     .values({
@@ -108,6 +117,9 @@ export async function createLawyer(
       lawyerType: input.lawyerType ?? 'Criminal Defense Lawyer',
       courtArea: input.courtArea ?? 'Tis Hazari',
       ...input.location,
+      barEnrolmentNumber: `D/${++seq}/2015`,
+      barCouncilState: 'DL',
+      verifiedAt: verified ? new Date() : null,
     })
     .returning();
   return { user, lawyer: lawyer! };

@@ -24,13 +24,18 @@ const CHANGED_AFTER_NUMBERED: string[] = [
   'functions/cases_facts_trg.sql',
   'functions/family_member_count_keys.sql',
   'functions/jail_counts_add.sql',
+  'functions/member_card.sql',
   'functions/member_case_types_counts_trg.sql',
   'functions/member_prison.sql',
   'functions/member_prison_refresh.sql',
   'functions/prisoner_followers_member_prison_trg.sql',
+  'functions/prisoners_cards_trg.sql',
   'functions/prisoners_member_prison_trg.sql',
   'triggers/prisoner_followers.prisoner_followers_member_prison.sql',
+  'triggers/prisoners.prisoners_cards.sql',
   'triggers/prisoners.prisoners_member_prison.sql',
+  // Verified lawyers only (drizzle/0031_lawyer_verification.sql).
+  'functions/lawyer_search_rows.sql',
 ];
 
 const cleanups: (() => Promise<void> | void)[] = [];

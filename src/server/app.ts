@@ -20,6 +20,7 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { passwordsRoutes } from './features/passwords/passwords.routes.ts';
 import { lawyersRoutes } from './features/lawyers/lawyers.routes.ts';
+import { lawyerVerificationRoutes } from './features/lawyer-verification/lawyer-verification.routes.ts';
 import { jailRoutes } from './features/jail/jail.routes.ts';
 import { ngosRoutes } from './features/ngos/ngos.routes.ts';
 import { casesRoutes } from './features/cases/cases.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
     profileRoutes,
     passwordsRoutes,
     lawyersRoutes,
+    lawyerVerificationRoutes,
     familyRoutes,
     jailRoutes,
     ngosRoutes,

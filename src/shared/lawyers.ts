@@ -5,11 +5,12 @@ import { DocumentMetaSchema } from './documents.ts';
 import { PhoneSchema } from './family.ts';
 import { CaseFactsSchema, StoredReleaseSchema } from './cases.ts';
 import { checkLocation, locationFields } from './locations.ts';
+import { barEnrolmentFields, LawyerVerificationStateSchema } from './lawyer-verification.ts';
 
 export const LawyerTypeSchema = z.enum(CASE_TYPES, { error: 'Choose a lawyer type.' });
 
 /** The /lawyerform body. Name and email come from the account and cannot be changed here. */
-/** The location is the court's district. */
+/** The location is the court's district. The Bar Council enrolment is verified before families find the lawyer (decision 0048). */
 export const SaveLawyerRegistrationSchema = z
   .strictObject({
     phone: PhoneSchema,
@@ -17,6 +18,7 @@ export const SaveLawyerRegistrationSchema = z
     lawyerType: LawyerTypeSchema,
     courtArea: z.string().trim().min(1, 'Court area is required.').max(LIMITS.courtAreaMax),
     ...locationFields,
+    ...barEnrolmentFields,
   })
   .superRefine(checkLocation);
 export type SaveLawyerRegistration = z.infer<typeof SaveLawyerRegistrationSchema>;
@@ -31,6 +33,10 @@ export const LawyerRegistrationSchema = z.object({
   state: z.string().nullable(),
   district: z.string().nullable(),
   registeredAt: z.string(),
+  /** Null for a lawyer registered before the enrolment was asked. */
+  barEnrolmentNumber: z.string().nullable(),
+  barCouncilState: z.string().nullable(),
+  verification: LawyerVerificationStateSchema,
 });
 export type LawyerRegistration = z.infer<typeof LawyerRegistrationSchema>;
 

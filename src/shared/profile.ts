@@ -5,6 +5,7 @@ import { NameSchema } from './accounts.ts';
 import { CASE_TYPES, LIMITS } from './constants.ts';
 import { RoleSchema } from './enums.ts';
 import { PhoneSchema } from './family.ts';
+import { BarCouncilStateSchema, BarEnrolmentNumberSchema } from './lawyer-verification.ts';
 
 const AddressSchema = z.string().trim().min(1, 'Address is required.').max(LIMITS.addressMax);
 const CourtAreaSchema = z.string().trim().min(1, 'Court area is required.').max(LIMITS.courtAreaMax);
@@ -25,6 +26,9 @@ export const ProfileDetailsSchema = z.object({
   address: z.string().nullable(),
   lawyerType: z.enum(CASE_TYPES).nullable(),
   courtArea: z.string().nullable(),
+  /** A lawyer's Bar Council enrolment (null until given); changing it waits for verification again. */
+  barEnrolmentNumber: z.string().nullable(),
+  barCouncilState: z.string().nullable(),
 });
 export type ProfileDetails = z.infer<typeof ProfileDetailsSchema>;
 
@@ -35,6 +39,8 @@ export const UpdateProfileSchema = z.strictObject({
   address: AddressSchema.optional(),
   lawyerType: z.enum(CASE_TYPES, { error: 'Choose a lawyer type.' }).optional(),
   courtArea: CourtAreaSchema.optional(),
+  barEnrolmentNumber: BarEnrolmentNumberSchema.optional(),
+  barCouncilState: BarCouncilStateSchema.optional(),
 });
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
 

@@ -11,6 +11,8 @@
 -- after_id), every other one at the start ('' sorts first and no id is the nil uuid). A rank is read
 -- only while the ranks before it gave fewer than `take` rows. The caller sorts by (rank, name, id) and
 -- cuts at `take`.
+-- Verified lawyers only (docs/decisions/0048-lawyers-verified-before-families-see-them.md): each query
+-- reads a partial index WHERE verified_at IS NOT NULL, so an unverified lawyer is never read.
 CREATE OR REPLACE FUNCTION lawyer_search_rows(member uuid, member_state text, member_district text, case_types text[],
     after_rank int, after_name text, after_id uuid, take int)
   RETURNS TABLE ("id" uuid, "name" text, "phone" text, "address" text, "lawyer_type" text, "court_area" text,
@@ -41,7 +43,7 @@ BEGIN
         RETURN QUERY SELECT l.user_id, l.name, l.phone, l.address, l.lawyer_type, l.court_area, l.state, l.district, 0
           FROM lawyers l
           WHERE l.lawyer_type = t AND l.state = member_state AND l.district = member_district
-            AND (l.name, l.user_id) > (from_name, from_id)
+            AND l.verified_at IS NOT NULL AND (l.name, l.user_id) > (from_name, from_id)
             AND NOT EXISTS (SELECT 1 FROM lawyer_requests q WHERE q.lawyer_id = l.user_id AND q.family_member_id = member
               AND q.status IN ('pending', 'accepted'))
           ORDER BY l.name, l.user_id LIMIT take;
@@ -49,7 +51,7 @@ BEGIN
         RETURN QUERY SELECT l.user_id, l.name, l.phone, l.address, l.lawyer_type, l.court_area, l.state, l.district, 1
           FROM lawyers l
           WHERE l.lawyer_type = t AND l.state = member_state AND l.district <> member_district
-            AND (l.name, l.user_id) > (from_name, from_id)
+            AND l.verified_at IS NOT NULL AND (l.name, l.user_id) > (from_name, from_id)
             AND NOT EXISTS (SELECT 1 FROM lawyer_requests q WHERE q.lawyer_id = l.user_id AND q.family_member_id = member
               AND q.status IN ('pending', 'accepted'))
           ORDER BY l.name, l.user_id LIMIT take;
@@ -57,7 +59,7 @@ BEGIN
         RETURN QUERY SELECT l.user_id, l.name, l.phone, l.address, l.lawyer_type, l.court_area, l.state, l.district, 2
           FROM lawyers l
           WHERE l.lawyer_type = t AND (NOT located OR l.state IS DISTINCT FROM member_state)
-            AND (l.name, l.user_id) > (from_name, from_id)
+            AND l.verified_at IS NOT NULL AND (l.name, l.user_id) > (from_name, from_id)
             AND NOT EXISTS (SELECT 1 FROM lawyer_requests q WHERE q.lawyer_id = l.user_id AND q.family_member_id = member
               AND q.status IN ('pending', 'accepted'))
           ORDER BY l.name, l.user_id LIMIT take;

@@ -24,7 +24,11 @@ export const HOME_CARDS: Record<Role, NavCard[]> = {
     { to: paths.bailPage, titleKey: 'cards.bailApplication', descriptionKey: 'cards.bailApplication.description' },
     { to: paths.ngos, titleKey: 'cards.manageNgos', descriptionKey: 'cards.manageNgos.description' },
     { to: paths.findPrisoner, titleKey: 'cards.findPrisoner', descriptionKey: 'cards.findPrisoner.description' },
+    { to: paths.lawyerVerification, titleKey: 'cards.lawyerVerification', descriptionKey: 'cards.lawyerVerification.description' },
   ],
   DLSA: [{ to: paths.dlsaHome, titleKey: 'cards.dlsaPrisoners', descriptionKey: 'cards.dlsaPrisoners.description' }],
-  'State-Administrator': [{ to: paths.prisons, titleKey: 'cards.prisons', descriptionKey: 'cards.prisons.description' }],
+  'State-Administrator': [
+    { to: paths.prisons, titleKey: 'cards.prisons', descriptionKey: 'cards.prisons.description' },
+    { to: paths.lawyerVerification, titleKey: 'cards.lawyerVerification', descriptionKey: 'cards.lawyerVerification.description' },
+  ],
 };

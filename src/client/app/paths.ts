@@ -34,6 +34,8 @@ export const paths = {
   findPrisoner: '/find-prisoner',
   dlsaHome: '/dlsa',
   prisons: '/prisons',
+  /** Lawyers awaiting verification of their Bar Council enrolment (the administrator; a jail for its district). */
+  lawyerVerification: '/lawyer-verification',
 } as const;
 
 export const aboutPathFor: Record<Role, string> = {

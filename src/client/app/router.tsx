@@ -30,6 +30,7 @@ import { DashboardPage, BailPage } from '#client/features/jail/pages.ts';
 import { NgosPage } from '#client/features/ngos/pages.ts';
 import { CaseHearingsPage } from '#client/features/deadlines/pages.ts';
 import { FindPrisonerPage, PrisonsPage } from '#client/features/prisons/pages.ts';
+import { LawyerVerificationPage } from '#client/features/lawyer-verification/pages.ts';
 import { HomePage } from '#client/features/home/pages.ts';
 import { SecondFactorPage } from '#client/features/second-factor/pages.ts';
 import { firstScreenDone } from '#client/first-screen/take-over.ts';
@@ -74,6 +75,7 @@ const JAIL = ['Jail-Authority'] as const;
 const LAWYER_OR_JAIL = ['Lawyer', 'Jail-Authority'] as const;
 const DLSA_ROLE = ['DLSA'] as const;
 const ADMIN = ['State-Administrator'] as const;
+const JAIL_OR_ADMIN = ['Jail-Authority', 'State-Administrator'] as const;
 
 export function AppRoutes() {
   return (
@@ -122,6 +124,9 @@ export function AppRoutes() {
       </Route>
       <Route element={<RoleLayout roles={ADMIN} />}>
         <Route path={paths.prisons} element={<PrisonsPage />} />
+      </Route>
+      <Route element={<RoleLayout roles={JAIL_OR_ADMIN} />}>
+        <Route path={paths.lawyerVerification} element={<LawyerVerificationPage />} />
       </Route>
       <Route element={<RoleLayout roles={LAWYER_OR_JAIL} />}>
         <Route path="/cases/:caseId/hearings" element={<CaseHearingsPage />} />

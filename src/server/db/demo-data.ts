@@ -143,13 +143,17 @@ export async function seedDemoData(db: Db, secondFactorKey = DEFAULT_SECOND_FACT
       courtArea: 'Patiala House Courts, Delhi',
       state: 'DL',
       district: 'New Delhi',
+      // The demo's lawyers are verified, so the demo family finds them (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
+      barEnrolmentNumber: 'D/1207/2012',
+      barCouncilState: 'DL',
+      verifiedAt: new Date(),
     });
     const others = await tx
       .insert(users)
       .values(DEMO_LAWYERS.map((l) => ({ name: l.name, email: l.email, role: 'Lawyer' as const, passwordHash })))
       .returning({ id: users.id, email: users.email });
     await tx.insert(lawyers).values(
-      DEMO_LAWYERS.map((l) => ({
+      DEMO_LAWYERS.map((l, i) => ({
         userId: others.find((o) => o.email === l.email)?.id ?? '',
         phone: l.phone,
         address: l.address,
@@ -157,6 +161,9 @@ export async function seedDemoData(db: Db, secondFactorKey = DEFAULT_SECOND_FACT
         courtArea: l.court,
         state: l.state,
         district: l.district,
+        barEnrolmentNumber: `${l.state}/${3100 + i}/2014`,
+        barCouncilState: l.state,
+        verifiedAt: new Date(),
       })),
     );
     await tx.insert(ngos).values(DEMO_NGOS);

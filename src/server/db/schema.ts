@@ -434,13 +434,40 @@ export const lawyers = pgTable(
     ...location(),
     /** Copy of users.name (trigger, drizzle/0008_lawyer_search_keyset.sql): the search's order. Never written by code. */
     name: text().notNull().default(''),
+    /**
+     * The Bar Council enrolment the lawyer gives, and the state council's code; null for a lawyer
+     * registered before they were asked (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
+     */
+    barEnrolmentNumber: text(),
+    barCouncilState: text(),
+    /** When and by whom the enrolment was checked: families find only verified lawyers. A change of the enrolment clears it. */
+    verifiedAt: timestamp({ withTimezone: true }),
+    verifiedBy: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** A refused enrolment and why; the lawyer sees the reason, and a corrected enrolment is checked again. */
+    verificationRejectedAt: timestamp({ withTimezone: true }),
+    verificationRejectionReason: text(),
   },
   (t) => [
     check('lawyers_location_pair', sql`(${t.state} is null) = (${t.district} is null)`),
-    // The family's lawyer search, one index per nearness rank (docs/decisions/0016-lawyer-search-keyset-pages.md).
-    index('lawyers_search_district_idx').on(t.lawyerType, t.state, t.district, t.name, t.userId),
-    index('lawyers_search_state_idx').on(t.lawyerType, t.state, t.name, t.userId),
-    index('lawyers_search_name_idx').on(t.lawyerType, t.name, t.userId),
+    check('lawyers_verified_has_enrolment', sql`${t.verifiedAt} is null or ${t.barEnrolmentNumber} is not null`),
+    // The family's lawyer search, one index per nearness rank (docs/decisions/0016-lawyer-search-keyset-pages.md),
+    // of verified lawyers only: an unverified one is never read (decision 0048).
+    index('lawyers_search_district_idx')
+      .on(t.lawyerType, t.state, t.district, t.name, t.userId)
+      .where(sql`${t.verifiedAt} is not null`),
+    index('lawyers_search_state_idx')
+      .on(t.lawyerType, t.state, t.name, t.userId)
+      .where(sql`${t.verifiedAt} is not null`),
+    index('lawyers_search_name_idx')
+      .on(t.lawyerType, t.name, t.userId)
+      .where(sql`${t.verifiedAt} is not null`),
+    // Lawyers awaiting verification, oldest first: the administrator's list, and a jail's of its district.
+    index('lawyers_awaiting_verification_idx')
+      .on(t.registeredAt, t.userId)
+      .where(sql`${t.verifiedAt} is null and ${t.verificationRejectedAt} is null and ${t.barEnrolmentNumber} is not null`),
+    index('lawyers_awaiting_verification_place_idx')
+      .on(t.state, t.district, t.registeredAt, t.userId)
+      .where(sql`${t.verifiedAt} is null and ${t.verificationRejectedAt} is null and ${t.barEnrolmentNumber} is not null`),
   ],
 );
 

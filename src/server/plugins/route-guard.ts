@@ -23,6 +23,8 @@ export const access = {
   prisonReaders: { roles: ['Jail-Authority', 'DLSA', 'State-Administrator'] },
   /** Who searches prisoners by name: the jail (its prison) and the DLSA (its district). */
   jailOrDlsa: { roles: ['Jail-Authority', 'DLSA'] },
+  /** Who verifies lawyers' Bar Council enrolments: the administrator, and a jail authority for its district. */
+  lawyerVerifiers: { roles: ['Jail-Authority', 'State-Administrator'] },
 } as const satisfies Record<string, { roles: RouteRoles }>;
 
 /** The API documentation (served by @fastify/swagger-ui) is public like the document it shows. */

@@ -199,6 +199,12 @@ function LawyerCardView({
           {t(`caseType.${lawyer.lawyerType}`)}
         </Badge>
         <NearnessBadge nearness={lawyer.nearness} place={lawyer} />
+        {lawyer.verified && (
+          // The Bar Council enrolment was checked (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
+          <Badge variant="light" color="green.9" tt="none" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
+            {t('lawyer.verified')}
+          </Badge>
+        )}
         <Field label={t('lawyer.email')}>
           <Anchor href={`mailto:${lawyer.email}`} style={{ overflowWrap: 'anywhere' }}>
             {lawyer.email}

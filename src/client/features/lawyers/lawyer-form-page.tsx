@@ -1,5 +1,5 @@
 // /lawyerform (docs/spec.md#2-screens-and-routes, §4): name and email from the account, read-only; phone, address, lawyer
-// type and court area required. Saving again updates the same record (the server upserts).
+// type, court area and the Bar Council enrolment required (decision 0048). Saving again updates the same record (the server upserts).
 import { Button, NativeSelect, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { SaveLawyerRegistrationSchema, type LawyerRegistration, type SaveLawyerR
 import { paths } from '#client/app/paths.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { LocationFields } from '#client/components/location-fields.tsx';
+import { BarEnrolmentFields } from '#client/components/bar-enrolment-fields.tsx';
 import { Page } from '#client/components/page.tsx';
 import { QueryError } from '#client/components/query-error.tsx';
 import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
@@ -25,6 +26,8 @@ interface FormValues {
   courtArea: string;
   state: string;
   district: string;
+  barEnrolmentNumber: string;
+  barCouncilState: string;
 }
 
 const TEXTS: FieldTexts = {
@@ -32,6 +35,8 @@ const TEXTS: FieldTexts = {
   address: { required: 'form.address.required' },
   lawyerType: 'form.lawyerType.required',
   courtArea: { required: 'form.courtArea.required' },
+  barEnrolmentNumber: 'enrolment.number.invalid',
+  barCouncilState: 'enrolment.state.required',
 };
 
 function bodyOf(v: FormValues): SaveLawyerRegistration {
@@ -41,6 +46,8 @@ function bodyOf(v: FormValues): SaveLawyerRegistration {
     lawyerType: v.lawyerType as CaseType,
     courtArea: v.courtArea.trim(),
     ...(v.state ? { state: v.state, district: v.district } : {}),
+    barEnrolmentNumber: v.barEnrolmentNumber.trim(),
+    barCouncilState: v.barCouncilState,
   };
 }
 
@@ -73,6 +80,8 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
       courtArea: saved?.courtArea ?? '',
       state: saved?.state ?? '',
       district: saved?.district ?? '',
+      barEnrolmentNumber: saved?.barEnrolmentNumber ?? '',
+      barCouncilState: saved?.barCouncilState ?? '',
     },
     validate: schemaResolver(SaveLawyerRegistrationSchema, t, { texts: TEXTS, input: bodyOf }),
   });
@@ -124,6 +133,7 @@ function LawyerForm({ saved, name, email }: { saved: LawyerRegistration | null; 
             {...form.getInputProps('courtArea')}
           />
           <LocationFields form={form} purpose="lawyer" />
+          <BarEnrolmentFields form={form} />
           <Button type="submit" loading={mutation.isPending} fullWidth>
             {t('form.submit')}
           </Button>

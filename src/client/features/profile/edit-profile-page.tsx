@@ -21,6 +21,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { ReminderEmailSetting } from '#client/features/notifications/reminder-email-setting.tsx';
 import { profileDetailsQuery, useChangePassword, useUpdateProfile } from './profile.api.ts';
+import { BarEnrolmentFields } from '#client/components/bar-enrolment-fields.tsx';
 import { PhoneInput } from '#client/components/contact-inputs.tsx';
 
 // Mantine's error red (red.6) is 3.3:1 on white and fails axe; red.9 passes (the theme does not set it yet).
@@ -40,13 +41,21 @@ interface DetailValues {
   address: string;
   lawyerType: string;
   courtArea: string;
+  barEnrolmentNumber: string;
+  barCouncilState: string;
 }
 
 /** What the account sends: the name, and the fields its kind of account has. */
 function bodyOf(kind: ProfileDetails['kind'], v: DetailValues): UpdateProfile {
   const body: UpdateProfile = { name: v.name.trim() };
   if (kind !== 'name-only') Object.assign(body, { phone: v.phone.trim(), address: v.address.trim() });
-  if (kind === 'lawyer') Object.assign(body, { lawyerType: v.lawyerType as CaseType, courtArea: v.courtArea.trim() });
+  if (kind === 'lawyer')
+    Object.assign(body, {
+      lawyerType: v.lawyerType as CaseType,
+      courtArea: v.courtArea.trim(),
+      barEnrolmentNumber: v.barEnrolmentNumber.trim(),
+      barCouncilState: v.barCouncilState,
+    });
   return body;
 }
 
@@ -59,9 +68,15 @@ const PASSWORD_TEXTS: FieldTexts = {
 
 function DetailsForm({ profile }: { profile: ProfileDetails }) {
   const { t } = useTranslation('profile');
+  const { t: tl } = useTranslation('lawyers');
   const errorText = useErrorText();
   const hasContact = profile.kind !== 'name-only';
   const isLawyer = profile.kind === 'lawyer';
+  const texts: FieldTexts = {
+    ...DETAIL_TEXTS,
+    barEnrolmentNumber: () => tl('enrolment.number.invalid'),
+    barCouncilState: () => tl('enrolment.state.required'),
+  };
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -70,9 +85,11 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
       address: profile.address ?? '',
       lawyerType: profile.lawyerType ?? '',
       courtArea: profile.courtArea ?? '',
+      barEnrolmentNumber: profile.barEnrolmentNumber ?? '',
+      barCouncilState: profile.barCouncilState ?? '',
     },
     validate: schemaResolver(PROFILE_UPDATE_SCHEMAS[profile.kind], t, {
-      texts: DETAIL_TEXTS,
+      texts,
       input: (v: DetailValues) => bodyOf(profile.kind, v),
     }),
   });
@@ -82,7 +99,7 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
       notify.success(t('saved'));
     },
     onError: (err: Error) => {
-      form.setErrors(serverFieldErrors(err, t, DETAIL_TEXTS, form.getValues()));
+      form.setErrors(serverFieldErrors(err, t, texts, form.getValues()));
       notify.error(errorText(err));
     },
   };
@@ -125,6 +142,10 @@ function DetailsForm({ profile }: { profile: ProfileDetails }) {
                 {...form.getInputProps('lawyerType')}
               />
               <TextInput label={t('courtArea.label')} required {...form.getInputProps('courtArea')} />
+              <BarEnrolmentFields form={form} />
+              <Text size="sm" c="dimmed">
+                {tl('enrolment.changeClears')}
+              </Text>
             </>
           )}
           <Button type="submit" loading={mutation.isPending} w="fit-content">

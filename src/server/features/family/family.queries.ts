@@ -1,5 +1,5 @@
 // Family member queries. Every list is a fixed number of statements (joins and IN lists), never one per row.
-import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type {
@@ -248,6 +248,8 @@ export async function searchLawyerPage(db: Db, userId: string, after?: LawyerCur
     state: r.state,
     district: r.district,
     nearness: nearnessOf(r, location),
+    // lawyer_search_rows reads verified lawyers only.
+    verified: true,
   }));
   const last = rows[rows.length - 1];
   const nextCursor =
@@ -255,13 +257,16 @@ export async function searchLawyerPage(db: Db, userId: string, after?: LawyerCur
   return { caseTypes: parsedJson<CaseType[]>(member.caseTypes), location, lawyers: cards, nextCursor };
 }
 
-/** A lawyer by user id (only users with a /lawyerform record are lawyers). */
+/**
+ * A lawyer a family may ask, by user id: one with a /lawyerform record whose enrolment is verified; an
+ * unverified one is as missing (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
+ */
 export async function findLawyer(db: Db, lawyerId: string) {
   const [row] = await db
     .select({ id: lawyers.userId, name: users.name, email: users.email, lawyerType: lawyers.lawyerType })
     .from(lawyers)
     .innerJoin(users, eq(users.id, lawyers.userId))
-    .where(eq(lawyers.userId, lawyerId))
+    .where(and(eq(lawyers.userId, lawyerId), isNotNull(lawyers.verifiedAt)))
     .limit(1);
   return row;
 }

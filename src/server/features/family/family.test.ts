@@ -329,6 +329,7 @@ describe('lawyer search', () => {
           state: null,
           district: null,
           nearness: 'other',
+          verified: true,
         },
       ],
       nextCursor: null,

@@ -3,7 +3,7 @@
 // byte for byte what the former reads produced: this file keeps those reads (several statements each,
 // as they were before 0023) as the reference and compares the serialised responses on varied data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notExists, sql, type SQL } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import { CaseFactsInputSchema } from '#shared/cases.ts';
@@ -53,7 +53,7 @@ async function formerLawyerSearch(db: Db, userId: string, afterRaw?: string) {
         .select({ one: sql`1` })
         .from(lawyerRequests)
         .where(openRequestBetween(lawyers.userId, userId));
-      const cond = and(eq(lawyers.lawyerType, type), where, from, notExists(open));
+      const cond = and(eq(lawyers.lawyerType, type), isNotNull(lawyers.verifiedAt), where, from, notExists(open));
       ranges.push(
         sql`(select ${lawyers.userId} as "id", ${lawyers.name} as "name", ${lawyers.phone} as "phone", ${lawyers.address} as "address",
           ${lawyers.lawyerType} as "lawyer_type", ${lawyers.courtArea} as "court_area", ${lawyers.state} as "state",
@@ -82,6 +82,7 @@ async function formerLawyerSearch(db: Db, userId: string, afterRaw?: string) {
     state: r.state,
     district: r.district,
     nearness: nearnessOf(r, location),
+    verified: true,
   }));
   const last = rows[rows.length - 1];
   const nextCursor =

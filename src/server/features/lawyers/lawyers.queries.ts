@@ -12,8 +12,10 @@ import type { JsonText } from '../../lib/json-text.ts';
 import { acceptedRequestsOf, findClientRelation } from '../../policies/member-record.policy.ts';
 import { encodeTimeCursor, exactTimeText, type TimeCursor } from '../../lib/time-cursor.ts';
 import { toStoredLocation } from '#shared/locations.ts';
+import { enrolmentSet, verificationColumns, verificationState, type VerificationRow } from '../../lib/bar-enrolment.ts';
 
 const registrationColumns = {
+  ...verificationColumns,
   phone: lawyers.phone,
   address: lawyers.address,
   lawyerType: lawyers.lawyerType,
@@ -23,7 +25,8 @@ const registrationColumns = {
   registeredAt: lawyers.registeredAt,
 };
 
-type RegistrationRow = {
+type RegistrationRow = VerificationRow & {
+  barCouncilState: string | null;
   phone: string;
   address: string;
   lawyerType: string;
@@ -44,6 +47,9 @@ function toRegistration(row: RegistrationRow, user: { name: string; email: strin
     state: row.state,
     district: row.district,
     registeredAt: row.registeredAt.toISOString(),
+    barEnrolmentNumber: row.barEnrolmentNumber,
+    barCouncilState: row.barCouncilState,
+    verification: verificationState(row),
   };
 }
 
@@ -66,10 +72,12 @@ export async function upsertRegistration(db: Db, user: { id: string; name: strin
     courtArea: input.courtArea,
     ...toStoredLocation(input),
   };
+  const enrolment = { barEnrolmentNumber: input.barEnrolmentNumber, barCouncilState: input.barCouncilState };
   const [row] = await db
     .insert(lawyers)
-    .values({ userId: user.id, ...values })
-    .onConflictDoUpdate({ target: lawyers.userId, set: values })
+    .values({ userId: user.id, ...values, ...enrolment })
+    // A changed enrolment waits for verification again (decision 0048).
+    .onConflictDoUpdate({ target: lawyers.userId, set: { ...values, ...enrolmentSet(enrolment) } })
     .returning(registrationColumns);
   if (!row) throw new Error('lawyer upsert returned nothing');
   return toRegistration(row, user);

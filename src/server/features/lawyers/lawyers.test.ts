@@ -42,6 +42,8 @@ const validRegistration = {
   address: '12 Court Lane, Delhi',
   lawyerType: 'Criminal Defense Lawyer',
   courtArea: 'Saket District Court',
+  barEnrolmentNumber: 'D/1234/2015',
+  barCouncilState: 'DL',
 };
 
 describe('lawyer registration', () => {
@@ -123,6 +125,13 @@ describe('lawyer registration', () => {
     expect(await t.db.select().from(lawyerRequests).where(eq(lawyerRequests.lawyerId, user.id))).toHaveLength(0);
     const saved = await t.request('PUT', '/api/lawyers/registration', { cookie, body: { ...validRegistration, lawyerType: type } });
     expect(saved.statusCode).toBe(200);
+    // Registered but not verified yet (docs/decisions/0048-lawyers-verified-before-families-see-them.md): still not found, nor requested.
+    expect(await search()).not.toContain(user.id);
+    const unverified = await t.request('POST', '/api/family/requests', { cookie: memberCookie, body: { lawyerId: user.id } });
+    expect(unverified.statusCode).toBe(404);
+    const admin = await createUser(t.db, { role: 'State-Administrator' });
+    const verified = await t.request('POST', `/api/lawyer-verification/${user.id}/verify`, { cookie: await sessionCookie(t.db, admin.id) });
+    expect(verified.statusCode).toBe(200);
     expect(await search()).toContain(user.id);
   });
 

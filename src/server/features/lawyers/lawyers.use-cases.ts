@@ -42,7 +42,12 @@ export async function register({ db }: Deps, lawyer: Lawyer, body: SaveLawyerReg
   const input = { ...body, phone: normalizePhone(body.phone) };
   return db.transaction(async (tx) => {
     const registration = await upsertRegistration(tx, lawyer, input);
-    await audit(tx, lawyer.id, 'lawyer.registration_saved', lawyer.id, { lawyerType: input.lawyerType });
+    await audit(tx, lawyer.id, 'lawyer.registration_saved', lawyer.id, {
+      lawyerType: input.lawyerType,
+      barEnrolmentNumber: input.barEnrolmentNumber,
+      barCouncilState: input.barCouncilState,
+      verification: registration.verification.status,
+    });
     return registration;
   });
 }

@@ -5,6 +5,7 @@ import type { ProfileDetails, UpdateProfile } from '#shared/profile.ts';
 import type { User } from '#shared/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { familyMembers, lawyers, passwordResets, users } from '../../db/schema.ts';
+import { enrolmentSet } from '../../lib/bar-enrolment.ts';
 
 const asCaseType = (v: string): CaseType | null => ((CASE_TYPES as readonly string[]).includes(v) ? (v as CaseType) : null);
 
@@ -15,7 +16,14 @@ export async function getProfileDetails(db: Db, user: Pick<User, 'id'>): Promise
       user: { id: users.id, name: users.name, email: users.email, role: users.role },
       // Left-joined groups: null when the user has no such registration.
       family: { phone: familyMembers.phone, address: familyMembers.address },
-      lawyer: { phone: lawyers.phone, address: lawyers.address, lawyerType: lawyers.lawyerType, courtArea: lawyers.courtArea },
+      lawyer: {
+        phone: lawyers.phone,
+        address: lawyers.address,
+        lawyerType: lawyers.lawyerType,
+        courtArea: lawyers.courtArea,
+        barEnrolmentNumber: lawyers.barEnrolmentNumber,
+        barCouncilState: lawyers.barCouncilState,
+      },
     })
     .from(users)
     .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
@@ -25,7 +33,17 @@ export async function getProfileDetails(db: Db, user: Pick<User, 'id'>): Promise
   if (!row) throw new Error('session user vanished');
   const { user: base, family, lawyer } = row;
   if (base.role === 'Family-Member' && family) {
-    return { ...base, kind: 'family', registered: true, phone: family.phone, address: family.address, lawyerType: null, courtArea: null };
+    return {
+      ...base,
+      kind: 'family',
+      registered: true,
+      phone: family.phone,
+      address: family.address,
+      lawyerType: null,
+      courtArea: null,
+      barEnrolmentNumber: null,
+      barCouncilState: null,
+    };
   }
   if (base.role === 'Lawyer' && lawyer) {
     return { ...base, kind: 'lawyer', registered: true, ...lawyer, lawyerType: asCaseType(lawyer.lawyerType) };
@@ -39,6 +57,8 @@ export async function getProfileDetails(db: Db, user: Pick<User, 'id'>): Promise
     address: null,
     lawyerType: null,
     courtArea: null,
+    barEnrolmentNumber: null,
+    barCouncilState: null,
   };
 }
 
@@ -53,7 +73,16 @@ export async function updateProfileDetails(db: Db, userId: string, kind: Profile
   } else if (kind === 'lawyer') {
     await db
       .update(lawyers)
-      .set({ phone: normalizePhone(input.phone!), address: input.address!, lawyerType: input.lawyerType!, courtArea: input.courtArea! })
+      .set({
+        phone: normalizePhone(input.phone!),
+        address: input.address!,
+        lawyerType: input.lawyerType!,
+        courtArea: input.courtArea!,
+        // A changed enrolment waits for verification again (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
+        ...(input.barEnrolmentNumber !== undefined && input.barCouncilState !== undefined
+          ? enrolmentSet({ barEnrolmentNumber: input.barEnrolmentNumber, barCouncilState: input.barCouncilState })
+          : {}),
+      })
       .where(eq(lawyers.userId, userId));
   }
 }

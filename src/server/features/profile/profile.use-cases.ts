@@ -3,6 +3,7 @@
 // transaction, its audit entry and its email.
 import type { User } from '#shared/accounts.ts';
 import type { ChangePassword, ProfileDetails, UpdateProfile } from '#shared/profile.ts';
+import { BAR_ENROLMENT_MESSAGES } from '#shared/lawyer-verification.ts';
 import type { AppDeps } from '../../types.ts';
 import { invalid, type ErrorDetail } from '../../lib/errors.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '../../lib/password.ts';
@@ -35,6 +36,14 @@ function checkFields(kind: ProfileDetails['kind'], body: UpdateProfile) {
     if (!allowed.includes(f) && body[f] !== undefined)
       details.push({ path: f, message: 'This account has no such detail to edit. Complete the registration form first.' });
   }
+  // The Bar Council enrolment: a lawyer's only, both or neither (neither leaves the stored one as it is).
+  for (const f of ['barEnrolmentNumber', 'barCouncilState'] as const) {
+    if (kind !== 'lawyer' && body[f] !== undefined) details.push({ path: f, message: 'This account has no such detail to edit.' });
+  }
+  if (kind === 'lawyer' && (body.barEnrolmentNumber === undefined) !== (body.barCouncilState === undefined)) {
+    const missing = body.barEnrolmentNumber === undefined ? 'barEnrolmentNumber' : 'barCouncilState';
+    details.push({ path: missing, message: BAR_ENROLMENT_MESSAGES[missing === 'barEnrolmentNumber' ? 'number' : 'state'] });
+  }
   const first = details[0];
   if (first) throw invalid(`${first.path}: ${first.message}`, details);
 }
@@ -48,7 +57,8 @@ export async function updateDetails({ db }: Deps, user: User, input: UpdateProfi
   checkFields(current.kind, input);
   await db.transaction(async (tx) => {
     await updateProfileDetails(tx, user.id, current.kind, input);
-    await audit(tx, user.id, 'profile.updated', user.id, { fields: ['name', ...FIELDS_OF[current.kind]] });
+    const enrolment = input.barEnrolmentNumber === undefined ? [] : ['barEnrolmentNumber', 'barCouncilState'];
+    await audit(tx, user.id, 'profile.updated', user.id, { fields: ['name', ...FIELDS_OF[current.kind], ...enrolment] });
   });
   return getProfileDetails(db, user);
 }

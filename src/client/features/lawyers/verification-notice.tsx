@@ -1,0 +1,36 @@
+// The lawyer home says where the Bar Council enrolment's verification stands: families find a lawyer
+// only once it is verified (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '#client/app/paths.ts';
+import { registrationQuery } from './lawyers.api.ts';
+
+export function VerificationNotice() {
+  const { t } = useTranslation('lawyers');
+  const { data } = useQuery(registrationQuery);
+  if (!data) return null;
+  const { status, reason } = data.verification;
+  const box = { variant: 'light', maw: 720, mx: 'auto', mt: 'md', mb: -8, w: 'calc(100% - 1.5rem)' } as const;
+  if (status === 'verified') {
+    return (
+      <Alert color="green" role="status" {...box}>
+        {t('verification.verified')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color={status === 'rejected' ? 'red' : 'yellow'} role="status" title={t(`verification.${status}.title`)} {...box}>
+      <Stack gap={6}>
+        <Text size="sm">{t(`verification.${status}`)}</Text>
+        {status === 'rejected' && reason && <Text size="sm">{t('verification.reason', { reason })}</Text>}
+        {status !== 'awaiting' && (
+          <Anchor component={Link} to={paths.lawyerForm} size="sm" fw={600} c="blue.9">
+            {t('verification.giveEnrolment')}
+          </Anchor>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
