@@ -176,6 +176,33 @@ describe('SQL functions and triggers, one file each', () => {
     );
   });
 
+  it('a changed card definition rewrites every stored card as the migration applies it', { timeout: 300_000 }, async () => {
+    const folder = folderCopy();
+    const { handle } = await emptyDb();
+    await migrate(handle, folder);
+    await handle.db.execute(sql`insert into users (id, email, name, role, password_hash)
+      values ('30000000-0000-4000-8000-000000000001', 'card@example.org', 'Card Check', 'Family-Member', 'x')`);
+    await handle.db.execute(
+      sql`insert into family_members (user_id, phone, address) values ('30000000-0000-4000-8000-000000000001', '+919876543210', 'Village')`,
+    );
+    await handle.db.execute(sql`insert into cases (family_member_id, case_number, detail, case_type, prisoner_name)
+      values ('30000000-0000-4000-8000-000000000001', 'C-1', 'd', 'Criminal Defense Lawyer', 'Ravi')`);
+    const card = async () =>
+      (
+        await rowsOf<{ card: string }>(handle, sql`select card from family_members where user_id = '30000000-0000-4000-8000-000000000001'`)
+      )[0]!.card;
+    const fresh = await card();
+    expect(fresh).toContain('"prisoner":{"name":"Ravi"');
+    // A card written by an older definition (as a database migrated before it holds it).
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('rihaai.writing_cards', 'on', true)`);
+      await tx.execute(sql`update family_members set card = 'stale' where user_id = '30000000-0000-4000-8000-000000000001'`);
+    });
+    edit(path.join(folder, 'objects/functions/member_card.sql'), '-- The card of one member', '-- The card of one member (edited)');
+    expect(await migrate(handle, folder)).toEqual(['functions/member_card.sql']);
+    expect(await card()).toBe(fresh);
+  });
+
   it(
     'applies an edited file once and records its hash, leaves unchanged files alone, and forgets a removed one',
     { timeout: 300_000 },

@@ -64,6 +64,8 @@ export const JailMemberSchema = z.object({
       // Release tracker: the stored dates and the charge-sheet date the "due" checks need.
       release: StoredReleaseSchema.optional(),
       chargesheetFiledOn: z.string().nullable().optional(),
+      /** The person in jail the case is about: the name as typed, its Latin form, the jail's number. */
+      prisoner: z.object({ name: z.string(), nameLatin: z.string(), number: z.string().nullable() }).nullable().optional(),
     }),
   ),
   /**

@@ -2,7 +2,8 @@
 -- triggers store it and tests compare it with what the list showed before cards were stored.
 -- row_to_json and string_agg rather than json_build_object and json_agg, whose text has spaces after
 -- ':' and ',': the card is the compact JSON the response serialiser wrote, keys in JailMemberSchema's
--- order (a json value inside row_to_json is embedded as it is).
+-- order (a json value inside row_to_json is embedded as it is). Each case names its prisoner (the person
+-- in jail, not the relative who registered them).
 CREATE OR REPLACE FUNCTION member_card(m family_members) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT row_to_json(card)::text FROM (SELECT
     m.user_id AS "id", m.name AS "name", m.email AS "email", m.phone AS "phone", m.address AS "address",
@@ -12,7 +13,9 @@ CREATE OR REPLACE FUNCTION member_card(m family_members) RETURNS text LANGUAGE s
         (SELECT row_to_json(rel) FROM (SELECT c.s479_status AS "s479Status", c.s479_fraction AS "s479Fraction",
           c.s479_eligible_on AS "s479EligibleOn", c.maximum_ends_on AS "maximumEndsOn", c.default_bail_days AS "defaultBailDays",
           c.default_bail_eligible_on AS "defaultBailEligibleOn", c.released_on AS "releasedOn") rel) AS "release",
-        c.chargesheet_filed_on AS "chargesheetFiledOn") r
+        c.chargesheet_filed_on AS "chargesheetFiledOn",
+        (SELECT row_to_json(pp) FROM (SELECT p.name AS "name", p.name_latin AS "nameLatin", p.prisoner_number AS "number"
+          FROM prisoners p WHERE p.id = c.prisoner_id) pp) AS "prisoner") r
       WHERE c.family_member_id = m.user_id) x) AS "cases",
     (SELECT ('[' || coalesce(string_agg(x.j, ',' ORDER BY x.o1, x.o2, x.o3), '') || ']')::json FROM (
       SELECT r.decided_at AS o1, r.created_at AS o2, r.id AS o3, row_to_json(l)::text AS j

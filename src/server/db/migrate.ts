@@ -24,7 +24,26 @@ export function migrationsFolder(dir = process.env.MIGRATIONS_DIR ?? './drizzle'
 /** The numbered migrations, then the object files whose content changed; answers the objects it ran. */
 export async function migrate(handle: DbHandle, folder = migrationsFolder()): Promise<string[]> {
   await migrateNumbered(handle, folder);
-  return applySchemaObjects(handle, folder);
+  const applied = await applySchemaObjects(handle, folder);
+  await restoreChangedDefinitions(handle, applied);
+  return applied;
+}
+
+/**
+ * A stored card whose defining function changed is stale in every row: written afresh, all at once, as
+ * the migrations' backfills wrote them (the flag tells the member triggers that only the card moves).
+ */
+async function restoreChangedDefinitions(handle: DbHandle, applied: string[]): Promise<void> {
+  const jail = applied.includes('functions/member_card.sql');
+  const client = applied.includes('functions/member_client_card.sql');
+  if (!jail && !client) return;
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('rihaai.writing_cards', 'on', true)`);
+    if (jail) await tx.execute(sql`update family_members fm set card = member_card(fm) where card is distinct from member_card(fm)`);
+    if (client)
+      await tx.execute(sql`update client_cards c set card = member_client_card(fm) from family_members fm
+        where fm.user_id = c.family_member_id and c.card is distinct from member_client_card(fm)`);
+  });
 }
 
 /** The numbered migrations only (drizzle's migrator: the pending ones, in one transaction). */

@@ -10,6 +10,7 @@ import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useAcceptBail, useUndoBail } from './jail.api.ts';
 import { lawyerNames } from './lawyer-names.ts';
+import { prisonerLabels } from './member-facts.tsx';
 
 /** Until when a Bail-Accept decided at `decidedAt` can be undone (the server has the last word). */
 export function undoDeadline(decidedAt: string): number {
@@ -79,6 +80,11 @@ export function BailAcceptButton({ member, disabled, onAccepted }: { member: Jai
         <Stack gap="sm">
           <Text>{t('bail.confirmBody')}</Text>
           <List spacing={4}>
+            {prisonerLabels(member, (number) => t('member.prisonerNumber', { number })).map((label) => (
+              <List.Item key={label} style={{ overflowWrap: 'anywhere' }}>
+                {t('bail.confirmPrisoner', { name: label })}
+              </List.Item>
+            ))}
             <List.Item>{t('bail.confirmName', { name: member.name })}</List.Item>
             <List.Item style={{ overflowWrap: 'anywhere' }}>{t('bail.confirmEmail', { email: member.email })}</List.Item>
             {member.cases.length > 0 && (

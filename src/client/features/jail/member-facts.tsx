@@ -49,11 +49,28 @@ export function MemberHeader({ member }: { member: JailMember }) {
   );
 }
 
+/**
+ * The people in jail the member's cases are about, each once: the name as typed, its Latin form when it
+ * differs (a clerk's screen may lack the script's font), and the jail's number.
+ */
+export function prisonerLabels(member: JailMember, numberLabel: (n: string) => string): string[] {
+  const seen = new Map<string, string>();
+  for (const c of member.cases) {
+    const p = c.prisoner;
+    if (!p || p.name.trim() === '') continue;
+    const label = `${p.name}${p.nameLatin && p.nameLatin !== p.name ? ` (${p.nameLatin})` : ''}${p.number ? ` · ${numberLabel(p.number)}` : ''}`;
+    seen.set(label, label);
+  }
+  return [...seen.values()];
+}
+
 export function MemberFacts({ member, withCases = true }: { member: JailMember; withCases?: boolean }) {
   const { t } = useTranslation('jail');
+  const prisoners = prisonerLabels(member, (number) => t('member.prisonerNumber', { number }));
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+        {prisoners.length > 0 && <Fact label={t('member.prisoner')}>{prisoners.join('\n')}</Fact>}
         <Fact label={t('member.address')}>{member.address}</Fact>
         <Fact label={t('member.email')}>{member.email}</Fact>
         <Fact label={t('member.phone')}>

@@ -57,6 +57,7 @@ type RowJson = {
     defaultBailEligibleOn: string | null;
     releasedOn: string | null;
     chargesheetFiledOn: string | null;
+    prisoner: { name: string; nameLatin: string; number: string | null } | null;
   }[];
   lawyers: { id: string; name: string | null }[];
   documents: {
@@ -90,7 +91,9 @@ async function referenceCards(db: Db, ids: string[]): Promise<Map<string, string
           'id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type, 's479Status', c.s479_status,
           's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
           'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on,
-          'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on) order by c.created_at, c.case_number), '[]'::json)
+          'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on,
+          'prisoner', (select json_build_object('name', pr.name, 'nameLatin', pr.name_latin, 'number', pr.prisoner_number)
+            from prisoners pr where pr.id = c.prisoner_id)) order by c.created_at, c.case_number), '[]'::json)
         from cases c where c.family_member_id = p.user_id),
       'lawyers', case when p.accepted_lawyers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
           'id', r.lawyer_id, 'name', (select u.name from users u where u.id = r.lawyer_id)) order by r.decided_at, r.created_at, r.id), '[]'::json)
@@ -128,6 +131,7 @@ async function referenceCards(db: Db, ids: string[]): Promise<Map<string, string
           releasedOn: dateOrNull(c.releasedOn),
         },
         chargesheetFiledOn: dateOrNull(c.chargesheetFiledOn),
+        prisoner: c.prisoner,
       })),
       lawyers: r.lawyers.map(({ id, name }) => ({ id, name })),
       ngo: r.ngo
@@ -247,6 +251,13 @@ describe('stored member cards', () => {
             .update(cases)
             .set({ prisonerName: 'Ravi', court: 'Sessions Court', detail: 'Bail hearing "soon"', offences: [theft] })
             .where(eq(cases.id, aCase!.id)),
+      ],
+      [
+        'the prisoner renamed and given the jail’s number',
+        () =>
+          t.db.execute(
+            sql`update prisoners set name = 'रवि', name_latin = 'Ravi', prisoner_number = 'UTP-9' where id = (select prisoner_id from cases where id = ${aCase!.id})`,
+          ),
       ],
       ['the release date recorded', () => t.db.update(cases).set({ releasedOn: '2026-03-01' }).where(eq(cases.id, aCase!.id))],
       [
@@ -368,6 +379,7 @@ describe('stored member cards', () => {
     // A client card does not show the member's lawyers, nor the NGO's address and report.
     expect(clientsUnchanged).toEqual([
       'new members with cases',
+      'the prisoner renamed and given the jail’s number',
       'a lawyer requested',
       'the request accepted',
       'a second lawyer accepted earlier (order)',
