@@ -95,6 +95,10 @@ export const users = pgTable(
     index('users_prison_idx')
       .on(t.prisonId)
       .where(sql`${t.prisonId} is not null`),
+    // Retention (docs/retention.md): sign-ups nobody confirmed, oldest first.
+    index('users_unconfirmed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.confirmedAt} is null`),
   ],
 );
 
@@ -111,7 +115,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Emailed single-use links (lib/email-links.ts): a password reset or an email confirmation. */
@@ -139,6 +143,7 @@ export const passwordResets = pgTable(
   },
   (t) => [
     index('password_resets_user_idx').on(t.userId),
+    index('password_resets_expires_idx').on(t.expiresAt),
     check('password_resets_purpose_valid', sql`${t.purpose} in ('reset', 'confirm')`),
   ],
 );
@@ -333,6 +338,18 @@ export const cases = pgTable(
     /** The court's bail order date and the day the person walked out, as recorded. */
     bailGrantedOn: date({ mode: 'string' }),
     releasedOn: date({ mode: 'string' }),
+    // The bail order and the road to release (docs/law.md#bail-clocks, src/shared/bail.ts): what the
+    // court set, when bonds and sureties were furnished, and the poor-prisoners fund's steps as the
+    // DLSA records them.
+    bailCourt: text(),
+    bailBondAmount: integer(),
+    bailSureties: integer(),
+    bailSuretyAmount: integer(),
+    bailConditions: text(),
+    bailFurnishedOn: date({ mode: 'string' }),
+    dlsaInformedOn: date({ mode: 'string' }),
+    dlsaRecommendedOn: date({ mode: 'string' }),
+    committeeDecidedOn: date({ mode: 'string' }),
     createdAt: createdAt(),
     // Case facts for the release tracker. Null when the family does not know yet.
     prisonerName: text(),
@@ -637,6 +654,10 @@ export const emailOutbox = pgTable(
       .on(t.priority, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     check('email_outbox_priority_valid', sql`${t.priority} >= 0`),
+    // Retention (docs/retention.md): sent emails, oldest first.
+    index('email_outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
   ],
 );
 
