@@ -112,7 +112,7 @@ function AwaitingCard({ lawyer }: { lawyer: AwaitingLawyer }) {
           </Stack>
         ) : (
           <Group gap="xs" mt="xs">
-            <Button color="green.9" onClick={doVerify} loading={verify.isPending} aria-describedby={nameId}>
+            <Button onClick={doVerify} loading={verify.isPending} aria-describedby={nameId}>
               {t('verify.verify')}
             </Button>
             <Button variant="outline" color="red.9" onClick={() => setRefusing(true)} aria-describedby={nameId}>

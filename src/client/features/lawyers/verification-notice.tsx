@@ -21,7 +21,7 @@ export function VerificationNotice() {
     );
   }
   return (
-    <Alert color={status === 'rejected' ? 'red' : 'yellow'} role="status" title={t(`verification.${status}.title`)} {...box}>
+    <Alert color={status === 'rejected' ? 'red.9' : 'orange.9'} role="status" title={t(`verification.${status}.title`)} {...box}>
       <Stack gap={6}>
         <Text size="sm">{t(`verification.${status}`)}</Text>
         {status === 'rejected' && reason && <Text size="sm">{t('verification.reason', { reason })}</Text>}
