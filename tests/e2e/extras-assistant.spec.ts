@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, signUpViaApi } from './helpers.ts';
+import { barEnrolment, expectAccessible, expectNoHorizontalScroll, signUpViaApi, verifySignedInLawyer } from './helpers.ts';
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Rihaai assistant' });
 
@@ -19,14 +19,21 @@ async function registeredFamily(page: Page) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** A lawyer with a completed /lawyerform (an unregistered one is steered there). */
+/** A lawyer with a completed /lawyerform, enrolment verified (an unregistered one is steered there). */
 async function registeredLawyer(page: Page) {
   await signUpViaApi(page, 'Lawyer');
   const res = await page.request.put('/api/lawyers/registration', {
-    data: { phone: '9811122233', address: 'Chamber 4, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
+    data: {
+      phone: '9811122233',
+      address: 'Chamber 4, Saket Courts',
+      lawyerType: 'Criminal Defense Lawyer',
+      courtArea: 'Saket',
+      ...barEnrolment(),
+    },
     headers: { 'sec-fetch-site': 'same-origin' },
   });
   expect(res.status(), await res.text()).toBe(200);
+  await verifySignedInLawyer(page.request);
 }
 
 async function ask(page: Page, question: string) {

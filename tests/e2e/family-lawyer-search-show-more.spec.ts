@@ -2,7 +2,16 @@
 // same order (docs/decisions/0016-lawyer-search-keyset-pages.md). Its own case type (no demo lawyer
 // and no other spec uses it), so the 23 lawyers made here are the whole list.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signUpAndConfirm, signUpViaApi, uniqueEmail } from './helpers.ts';
+import {
+  barEnrolment,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  PASSWORD,
+  signUpAndConfirm,
+  signUpViaApi,
+  uniqueEmail,
+  verifySignedInLawyer,
+} from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const TYPE = 'Corporate Lawyer';
@@ -13,10 +22,19 @@ const NEW_DELHI = { state: 'DL', district: 'New Delhi' };
 async function registeredLawyer(request: APIRequestContext, name: string, place: { state: string; district: string }) {
   await signUpAndConfirm(request, { role: 'Lawyer', name, email: uniqueEmail('corp'), password: PASSWORD });
   const res = await request.put('/api/lawyers/registration', {
-    data: { phone: '9811111111', address: '7 Court Road', lawyerType: TYPE, courtArea: 'District Court', ...place },
+    data: {
+      phone: '9811111111',
+      address: '7 Court Road',
+      lawyerType: TYPE,
+      courtArea: 'District Court',
+      ...place,
+      ...barEnrolment(place.state),
+    },
     headers: SAME_ORIGIN,
   });
   expect(res.status(), await res.text()).toBe(200);
+  // Families find verified lawyers only (decision 0048).
+  await verifySignedInLawyer(request);
 }
 
 test('lawyer search: the first page, then "Show more" adds the rest, nearby first, each once', async ({ page, playwright, baseURL }) => {

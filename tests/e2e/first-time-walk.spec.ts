@@ -7,7 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoHorizontalScroll, PASSWORD, signUpAndConfirm, uniqueEmail, waitForMail } from './helpers.ts';
+import {
+  barEnrolment,
+  expectNoHorizontalScroll,
+  PASSWORD,
+  signUpAndConfirm,
+  uniqueEmail,
+  verifySignedInLawyer,
+  waitForMail,
+} from './helpers.ts';
 
 /** Taps: 32 when measured (a tap on a button, link or field; a native picker counts two, open and choose). */
 const MAX_TAPS = 36;
@@ -154,9 +162,12 @@ test('a new family member, in Hindi on a slow phone, signs up, registers, reques
       courtArea: 'Karkardooma Courts',
       state: 'DL',
       district: 'Shahdara',
+      ...barEnrolment('DL'),
     },
   });
   expect(reg.status(), await reg.text()).toBe(200);
+  // Families find verified lawyers only (decision 0048).
+  await verifySignedInLawyer(lawyer.request);
   await lawyer.close();
 
   // A phone: 360 × 640, touch, English as the phone's language; Hindi is chosen on the first screen.

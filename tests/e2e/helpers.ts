@@ -2,11 +2,18 @@
 // account journeys go through the forms), the axe scan, and the test mailbox.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  expect,
+  request as apiRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { CaseType, Role } from '#shared/constants.ts';
-import { MAILBOX_DIR } from '../../playwright.config.ts';
+import config, { MAILBOX_DIR } from '../../playwright.config.ts';
 
 export const DEMO_PASSWORD = 'rihaai-demo-2024';
 export const JAIL_CODE = 'RIHAAI-JAIL-2024';
@@ -195,13 +202,84 @@ export async function registerFamilyViaApi(page: Page, caseType = 'Criminal Defe
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Submits /lawyerform through the API for the signed-in lawyer. */
-export async function registerLawyerViaApi(page: Page, lawyerType = 'Criminal Defense Lawyer') {
+/**
+ * A plausible Bar Council enrolment for /lawyerform (docs/decisions/0048-lawyers-verified-before-families-see-them.md):
+ * the council's letters, a number and the year, as on a certificate (D/4821/2015 for Delhi).
+ */
+export function barEnrolment(barCouncilState = 'DL') {
+  const letters = barCouncilState === 'DL' ? 'D' : barCouncilState;
+  const number = 1000 + Math.floor(Math.random() * 9000);
+  const year = 2005 + Math.floor(Math.random() * 18);
+  return { barEnrolmentNumber: `${letters}/${number}/${year}`, barCouncilState };
+}
+
+/** The demo State-Administrator's session cookies, signed in once per worker (each sign-in spends a second-factor code). */
+let adminState: Promise<Awaited<ReturnType<APIRequestContext['storageState']>>> | undefined;
+
+async function signInAdministrator() {
+  const admin = await apiRequest.newContext({ baseURL: config.use?.baseURL, extraHTTPHeaders: SAME_ORIGIN });
+  try {
+    const res = await admin.post('/api/auth/signin', {
+      data: { role: 'State-Administrator', email: 'admin.demo@gmail.com', password: DEMO_PASSWORD },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await passSecondFactorViaApi(admin, 'admin.demo@gmail.com');
+    return await admin.storageState();
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/**
+ * Verifies a lawyer's Bar Council enrolment as the State-Administrator does on /lawyer-verification,
+ * so families find them (decision 0048). The lawyer must have given the enrolment.
+ */
+export async function verifyLawyerViaApi(lawyerId: string) {
+  for (let attempt = 0; ; attempt++) {
+    const state = adminState ?? (adminState = signInAdministrator());
+    const admin = await apiRequest.newContext({
+      baseURL: config.use?.baseURL,
+      extraHTTPHeaders: SAME_ORIGIN,
+      storageState: await state.catch((err: unknown) => {
+        adminState = undefined;
+        throw err;
+      }),
+    });
+    try {
+      const res = await admin.post(`/api/lawyer-verification/${lawyerId}/verify`);
+      // The kept session may have ended (signed out elsewhere): sign in again once.
+      if (res.status() === 401 && attempt === 0) {
+        adminState = undefined;
+        continue;
+      }
+      expect(res.status(), await res.text()).toBe(200);
+      return;
+    } finally {
+      await admin.dispose();
+    }
+  }
+}
+
+/** Verifies the lawyer signed in on `request` (see verifyLawyerViaApi); returns their id. */
+export async function verifySignedInLawyer(request: APIRequestContext): Promise<string> {
+  const { user } = (await ok(await request.get('/api/auth/session'))) as { user: { id: string } };
+  await verifyLawyerViaApi(user.id);
+  return user.id;
+}
+
+/**
+ * Submits /lawyerform through the API for the signed-in lawyer, with a Bar Council enrolment, and has
+ * the administrator verify it so families find them (unless `verified: false`). Returns the lawyer's id.
+ */
+export async function registerLawyerViaApi(page: Page, lawyerType = 'Criminal Defense Lawyer', { verified = true } = {}) {
   const res = await page.request.put('/api/lawyers/registration', {
-    data: { phone: '9811111111', address: '7 Court Road, Delhi', lawyerType, courtArea: 'Tis Hazari Courts' },
+    data: { phone: '9811111111', address: '7 Court Road, Delhi', lawyerType, courtArea: 'Tis Hazari Courts', ...barEnrolment() },
     headers: SAME_ORIGIN,
   });
   expect(res.status(), await res.text()).toBe(200);
+  if (verified) return verifySignedInLawyer(page.request);
+  const { user } = (await ok(await page.request.get('/api/auth/session'))) as { user: { id: string } };
+  return user.id;
 }
 
 /** Signs up through the API and completes the role's registration form, as a returning user would be. */
@@ -237,7 +315,7 @@ export interface Client {
  * month two years ago: one third (12 months) has passed, so he is eligible now. Their lawyer accepted.
  */
 /**
- * Signs `lawyer` up as a criminal defence lawyer, has `family` (a registered family member) request
+ * Signs `lawyer` up as a criminal defence lawyer (enrolment verified), has `family` (a registered family member) request
  * them, and has them accept. Returns the lawyer's id.
  */
 export async function acceptedLawyer(
@@ -248,9 +326,16 @@ export async function acceptedLawyer(
   const { id: lawyerId } = await signUpAndConfirm(lawyer, { role: 'Lawyer', ...account, password: PASSWORD });
   await ok(
     await lawyer.put('/api/lawyers/registration', {
-      data: { phone: '9811100000', address: 'Chamber 9, Saket Courts', lawyerType: 'Criminal Defense Lawyer', courtArea: 'Saket' },
+      data: {
+        phone: '9811100000',
+        address: 'Chamber 9, Saket Courts',
+        lawyerType: 'Criminal Defense Lawyer',
+        courtArea: 'Saket',
+        ...barEnrolment(),
+      },
     }),
   );
+  await verifyLawyerViaApi(lawyerId);
   await ok(await family.post('/api/family/requests', { data: { lawyerId } }));
   const { requests } = (await ok(await lawyer.get('/api/lawyers/requests'))) as { requests: { id: string }[] };
   await ok(await lawyer.post(`/api/lawyers/requests/${requests[0]!.id}/accept`));

@@ -3,6 +3,7 @@
 // Families and their requests are made through the API, as the family screens make them.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
+  barEnrolment,
   expectAccessible,
   expectNoHorizontalScroll,
   PASSWORD,
@@ -10,6 +11,7 @@ import {
   signUpAndConfirm,
   signUpViaApi,
   uniqueEmail,
+  verifyLawyerViaApi,
   waitForMail,
 } from './helpers.ts';
 
@@ -51,12 +53,16 @@ async function requestLawyer(family: Family, lawyerId: string) {
   return (await res.json()) as { id: string };
 }
 
-/** A lawyer account with its /lawyerform record saved through the API; the page is signed in. */
+/**
+ * A lawyer account with its /lawyerform record saved through the API and its enrolment verified, so
+ * families can request them; the page is signed in.
+ */
 async function registeredLawyer(page: Page, name: string) {
   const account = await signUpViaApi(page, 'Lawyer', name);
   await saveRegistration(page.request);
   const session = await page.request.get('/api/auth/session');
   const { user } = (await session.json()) as { user: { id: string } };
+  await verifyLawyerViaApi(user.id);
   return { ...account, id: user.id };
 }
 
@@ -67,6 +73,7 @@ async function saveRegistration(request: APIRequestContext) {
       address: 'Chamber 12, Shivajinagar Court, Pune',
       lawyerType: 'Criminal Defense Lawyer',
       courtArea: 'Pune',
+      ...barEnrolment('MH'),
     },
     headers: SAME_ORIGIN,
   });
@@ -92,12 +99,16 @@ test.describe('lawyer registration (/lawyerform)', () => {
     await expect(page.getByText('Please enter your address.')).toBeVisible();
     await expect(page.getByText('Please select your lawyer type.')).toBeVisible();
     await expect(page.getByText('Please enter your court area.')).toBeVisible();
+    await expect(page.getByText('Enter your Bar Council enrolment number, e.g. D/1234/2015.')).toBeVisible();
+    await expect(page.getByText('Please select the State Bar Council you are enrolled with.')).toBeVisible();
     await expect(page).toHaveURL(/\/lawyerform$/);
 
     await page.getByLabel(/^Phone number/).fill('12345');
     await page.getByLabel(/^Address/).fill('Chamber 4, Tis Hazari Courts, Delhi 110054');
     await page.getByLabel(/^Lawyer type/).selectOption('Constitutional Lawyer');
     await page.getByLabel(/^Court area/).fill('Tis Hazari Courts, Delhi');
+    await page.getByLabel(/^Bar Council enrolment number/).fill('d/4821/2015');
+    await page.getByLabel(/^State Bar Council/).selectOption('DL');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(/Enter a 10-digit Indian mobile number/)).toBeVisible();
 
@@ -122,6 +133,9 @@ test.describe('lawyer registration (/lawyerform)', () => {
     await expect(page.getByLabel(/^Address/)).toHaveValue('Chamber 4, Tis Hazari Courts, Delhi 110054');
     await expect(page.getByLabel(/^Lawyer type/)).toHaveValue('Constitutional Lawyer');
     await expect(page.getByLabel(/^Court area/)).toHaveValue('Tis Hazari Courts, Delhi');
+    // Stored upper-case, as councils write it.
+    await expect(page.getByLabel(/^Bar Council enrolment number/)).toHaveValue('D/4821/2015');
+    await expect(page.getByLabel(/^State Bar Council/)).toHaveValue('DL');
     // Saving again is harmless.
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/lawyer$/);
@@ -339,6 +353,8 @@ test.describe('accessibility and small screens', () => {
       await page.goto('/lawyer-cases');
       await expect(page.getByText('No requested cases found')).toBeVisible();
       await check('/lawyer-cases empty');
+      // Families reach a lawyer once the enrolment is verified.
+      await verifyLawyerViaApi(session.user.id);
 
       const family = await createFamily(browser, baseURL!, 'Lakshmi Narayanan Subramaniam');
       try {

@@ -3,7 +3,17 @@
 // requests" the rest, and /lawyer-cases shows the most recently accepted clients first with "Show more
 // clients" for the rest. At 360 px, with the axe scan.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, ok, PASSWORD, signUpAndConfirm, signUpViaApi, uniqueEmail } from './helpers.ts';
+import {
+  barEnrolment,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  ok,
+  PASSWORD,
+  signUpAndConfirm,
+  signUpViaApi,
+  uniqueEmail,
+  verifySignedInLawyer,
+} from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const FAMILIES = 23;
@@ -19,11 +29,12 @@ test('a busy lawyer: more than a page of requests and of clients, each list a pa
   await signUpViaApi(page, 'Lawyer', `Adv. Busy ${tag}`);
   await ok(
     await page.request.put('/api/lawyers/registration', {
-      data: { phone: '9811111111', address: '7 Court Road', lawyerType: 'Environmental Lawyer', courtArea: 'Saket' },
+      data: { phone: '9811111111', address: '7 Court Road', lawyerType: 'Environmental Lawyer', courtArea: 'Saket', ...barEnrolment() },
       headers: SAME_ORIGIN,
     }),
   );
-  const { user } = (await ok(await page.request.get('/api/auth/session'))) as { user: { id: string } };
+  // Families reach verified lawyers only (decision 0048).
+  const user = { id: await verifySignedInLawyer(page.request) };
 
   // Families ask one after another, four at a time: the oldest request is family 00's.
   const names = Array.from({ length: FAMILIES }, (_, i) => `Busy ${tag} F${String(i).padStart(2, '0')}`);
