@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { openDb } from '#server/db/client.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
-import { runRetentionPass } from '#server/lib/retention.ts';
+import { retentionPolicyFromEnv, runRetentionPass } from '#server/lib/retention.ts';
 
 let env;
 try {
@@ -18,13 +18,17 @@ try {
 const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'db') });
 try {
   const started = Date.now();
-  const policy = { readNotificationsDays: env.RETENTION_READ_NOTIFICATIONS_DAYS, auditDays: env.RETENTION_AUDIT_DAYS };
+  const policy = retentionPolicyFromEnv(env);
   const report = await runRetentionPass(handle.db, { policy, batch: env.RETENTION_BATCH });
   console.log(`retention pass done in ${Date.now() - started} ms`);
-  console.log(
-    `  ${`read notifications, read over ${policy.readNotificationsDays} days ago`.padEnd(52)} ${report.readNotifications} deleted`,
-  );
-  console.log(`  ${`audit events over ${policy.auditDays} days old`.padEnd(52)} ${report.auditEvents} deleted`);
+  const lines: [string, number][] = [
+    [`read notifications, read over ${policy.readNotificationsDays} days ago`, report.readNotifications],
+    [`audit events over ${policy.auditDays} days old`, report.auditEvents],
+    [`sessions expired over ${policy.expiredSessionsDays} days ago`, report.expiredSessions],
+    [`emailed links expired over ${policy.deadLinksDays} days ago`, report.deadLinks],
+    [`emails sent over ${policy.sentEmailsDays} days ago`, report.sentEmails],
+  ];
+  for (const [what, n] of lines) console.log(`  ${what.padEnd(52)} ${n} deleted`);
 } finally {
   await handle.close();
 }

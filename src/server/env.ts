@@ -121,6 +121,27 @@ export const EnvSchema = z.object({
     .min(RETENTION_FLOORS.auditDays, `must be at least ${RETENTION_FLOORS.auditDays} days (logs are kept a year at least)`)
     .max(36_500)
     .default(RETENTION_DEFAULTS.auditDays),
+  /** A session is deleted this long after it expired (0: at the first pass after its expiry). */
+  RETENTION_EXPIRED_SESSIONS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(RETENTION_FLOORS.expiredSessionsDays, `must be at least ${RETENTION_FLOORS.expiredSessionsDays} days`)
+    .max(36_500)
+    .default(RETENTION_DEFAULTS.expiredSessionsDays),
+  /** An emailed link (reset or confirmation, used or not) is deleted this long after it expired. */
+  RETENTION_DEAD_LINKS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(RETENTION_FLOORS.deadLinksDays, `must be at least ${RETENTION_FLOORS.deadLinksDays} day`)
+    .max(36_500)
+    .default(RETENTION_DEFAULTS.deadLinksDays),
+  /** A sent email is deleted from the outbox this long after it was sent. */
+  RETENTION_SENT_EMAILS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(RETENTION_FLOORS.sentEmailsDays, `must be at least ${RETENTION_FLOORS.sentEmailsDays} days`)
+    .max(36_500)
+    .default(RETENTION_DEFAULTS.sentEmailsDays),
   /** Rows one retention DELETE removes at most. */
   RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(RETENTION_BATCH),
   /** The whole request (headers and body) must arrive within this time; slow bodies are cut off. */

@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 import { createMailer } from './lib/mailer.ts';
 import { databasePaperStore, filePaperStore, SWEEP_SAFE_AGE_MS } from './lib/paper-store.ts';
 import { PASS_LIMIT_MS, startOutboxWorker } from './lib/outbox.ts';
-import { startRetentionJob } from './lib/retention.ts';
+import { retentionPolicyFromEnv, startRetentionJob } from './lib/retention.ts';
 import { drainAndClose } from './plugins/lifecycle.ts';
 import type { FastifyInstance } from 'fastify';
 import { configureDeadlineScheduler } from './features/deadlines/deadlines.scheduler.ts';
@@ -78,7 +78,7 @@ async function main() {
   configureDeadlineScheduler({ publicUrl: env.PUBLIC_URL });
   // Rows past their retention are deleted once a day, in batches (docs/retention.md).
   const retention = startRetentionJob(handle.db, server.log, {
-    policy: { readNotificationsDays: env.RETENTION_READ_NOTIFICATIONS_DAYS, auditDays: env.RETENTION_AUDIT_DAYS },
+    policy: retentionPolicyFromEnv(env),
     batch: env.RETENTION_BATCH,
   });
 

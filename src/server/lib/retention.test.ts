@@ -8,7 +8,14 @@ import { EnvError, parseEnv } from '#server/env.ts';
 import { rawClient } from '../../../bench/plans.ts';
 import { createUser } from '#tests/factories.ts';
 import { createTestDb, type TestDb } from '#tests/test-db.ts';
-import { RETENTION_DEFAULTS, RETENTION_FLOORS, retentionCutoff, runRetentionPass, startRetentionJob } from './retention.ts';
+import {
+  RETENTION_DEFAULTS,
+  RETENTION_FLOORS,
+  retentionCutoff,
+  retentionPolicyFromEnv,
+  runRetentionPass,
+  startRetentionJob,
+} from './retention.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -41,6 +48,30 @@ const notificationTags = async (userIds: string[]) =>
       `select params->>'tag' as tag from notifications where user_id in (${userIds.map((u) => `'${u}'`).join(',')}) order by 1`,
     )
   ).map((r) => r.tag);
+
+async function session(userId: string, tag: string, expiresAt: string) {
+  await t.db.execute(
+    sql`insert into sessions (id, user_id, expires_at) values (${`retention-${tag}`}, ${userId}, ${expiresAt}::timestamptz)`,
+  );
+}
+
+async function link(userId: string, tag: string, purpose: 'reset' | 'confirm', expiresAt: string, usedAt: string | null) {
+  await t.db.execute(sql`insert into password_resets (id, user_id, purpose, expires_at, used_at)
+    values (${`retention-${tag}`}, ${userId}, ${purpose}, ${expiresAt}::timestamptz, ${usedAt}::timestamptz)`);
+}
+
+async function email(tag: string, status: 'pending' | 'sent' | 'failed', createdAt: string, sentAt: string | null) {
+  await t.db.execute(sql`insert into email_outbox ("to", subject, text, status, created_at, next_attempt_at, sent_at)
+    values ('retention@gmail.com', ${tag}, 'text', ${status}, ${createdAt}::timestamptz, ${createdAt}::timestamptz, ${sentAt}::timestamptz)`);
+}
+
+/** The tags (ids after 'retention-', or subjects) of the rows of a table still there. */
+const tags = async (table: 'sessions' | 'password_resets' | 'email_outbox', prefix: string) =>
+  table === 'email_outbox'
+    ? (await rows<{ tag: string }>(`select subject as tag from email_outbox where subject like '${prefix}%' order by 1`)).map((r) => r.tag)
+    : (await rows<{ tag: string }>(`select substr(id, 11) as tag from ${table} where id like 'retention-${prefix}%' order by 1`)).map(
+        (r) => r.tag,
+      );
 
 const auditActions = async (prefix: string) =>
   (await rows<{ action: string }>(`select action from audit_events where action like '${prefix}%' order by 1`)).map((r) => r.action);
@@ -95,6 +126,60 @@ describe('a retention pass', () => {
     ]);
   });
 
+  it('deletes sessions once expired and spares those expiring later', async () => {
+    const cutoff = retentionCutoff(NOW, policy.expiredSessionsDays);
+    expect(cutoff).toEqual(NOW);
+    const u = await createUser(t.db, { role: 'Lawyer' });
+    await session(u.id, 'session.expired-a-day-ago', at(cutoff, -1));
+    await session(u.id, 'session.expires-in-a-day', at(cutoff, 1));
+    for (let i = 0; i < 4; i++) await session(u.id, `session.expired-long-ago-${i}`, at(cutoff, -30 - i));
+
+    const report = await runRetentionPass(t.db, { policy, now: NOW, batch: 2 });
+
+    expect(report.expiredSessions).toBe(5);
+    expect(await tags('sessions', 'session.')).toEqual(['session.expires-in-a-day']);
+  });
+
+  it('deletes emailed links, used or not, a week after they expired, and spares younger ones', async () => {
+    const cutoff = retentionCutoff(NOW, policy.deadLinksDays);
+    expect(policy.deadLinksDays).toBe(7);
+    const u = await createUser(t.db, { role: 'Family-Member' });
+    for (const purpose of ['reset', 'confirm'] as const) {
+      await link(u.id, `link.${purpose}.unused-expired-8-days-ago`, purpose, at(cutoff, -1), null);
+      await link(u.id, `link.${purpose}.used-expired-8-days-ago`, purpose, at(cutoff, -1), at(cutoff, -2));
+      await link(u.id, `link.${purpose}.unused-expired-6-days-ago`, purpose, at(cutoff, 1), null);
+      await link(u.id, `link.${purpose}.used-expired-6-days-ago`, purpose, at(cutoff, 1), at(cutoff, 0.5));
+      await link(u.id, `link.${purpose}.live`, purpose, at(cutoff, 8), null);
+    }
+
+    const report = await runRetentionPass(t.db, { policy, now: NOW, batch: 3 });
+
+    expect(report.deadLinks).toBe(4);
+    expect(await tags('password_resets', 'link.')).toEqual([
+      'link.confirm.live',
+      'link.confirm.unused-expired-6-days-ago',
+      'link.confirm.used-expired-6-days-ago',
+      'link.reset.live',
+      'link.reset.unused-expired-6-days-ago',
+      'link.reset.used-expired-6-days-ago',
+    ]);
+  });
+
+  it('deletes emails sent over 30 days ago and spares younger ones, and every pending or failed one', async () => {
+    const cutoff = retentionCutoff(NOW, policy.sentEmailsDays);
+    expect(policy.sentEmailsDays).toBe(30);
+    await email('mail.sent-31-days-ago', 'sent', at(cutoff, -2), at(cutoff, -1));
+    await email('mail.sent-29-days-ago', 'sent', at(cutoff, -2), at(cutoff, 1));
+    for (let i = 0; i < 4; i++) await email(`mail.sent-long-ago-${i}`, 'sent', at(cutoff, -60 - i), at(cutoff, -50 - i));
+    await email('mail.pending-old', 'pending', at(cutoff, -400), null);
+    await email('mail.failed-old', 'failed', at(cutoff, -400), null);
+
+    const report = await runRetentionPass(t.db, { policy, now: NOW, batch: 2 });
+
+    expect(report.sentEmails).toBe(5);
+    expect(await tags('email_outbox', 'mail.')).toEqual(['mail.failed-old', 'mail.pending-old', 'mail.sent-29-days-ago']);
+  });
+
   it('keeps audit events a year and read notifications a month even when told less', async () => {
     const u = await createUser(t.db, { role: 'Family-Member' });
     await auditEvent(u.id, 'floor.audit.364-days', new Date(NOW.getTime() - 364 * DAY).toISOString());
@@ -112,10 +197,24 @@ describe('a retention pass', () => {
       new Date(NOW.getTime() - 31 * DAY).toISOString(),
     );
 
-    await runRetentionPass(t.db, { policy: { readNotificationsDays: 1, auditDays: 1 }, now: NOW });
+    const day = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();
+    await link(u.id, 'floor.link.expired-half-a-day-ago', 'reset', day(-0.5), null);
+    await link(u.id, 'floor.link.expired-2-days-ago', 'reset', day(-2), null);
+    await email('floor.mail.sent-6-days-ago', 'sent', day(-6), day(-6));
+    await email('floor.mail.sent-8-days-ago', 'sent', day(-8), day(-8));
+    await session(u.id, 'floor.session.expired-an-hour-ago', day(-1 / 24));
+    await session(u.id, 'floor.session.expires-in-an-hour', day(1 / 24));
+
+    await runRetentionPass(t.db, {
+      policy: { readNotificationsDays: 1, auditDays: 1, expiredSessionsDays: -5, deadLinksDays: 0, sentEmailsDays: 0 },
+      now: NOW,
+    });
 
     expect(await auditActions('floor.')).toEqual(['floor.audit.364-days']);
     expect(await notificationTags([u.id])).toEqual(['floor.read-29-days-ago']);
+    expect(await tags('password_resets', 'floor.')).toEqual(['floor.link.expired-half-a-day-ago']);
+    expect(await tags('email_outbox', 'floor.')).toEqual(['floor.mail.sent-6-days-ago']);
+    expect(await tags('sessions', 'floor.')).toEqual(['floor.session.expires-in-an-hour']);
   });
 
   it('the job started with the server runs a pass and stops cleanly', async () => {
@@ -139,8 +238,13 @@ describe('the retention settings', () => {
     const env = parseEnv({});
     expect(env.RETENTION_READ_NOTIFICATIONS_DAYS).toBe(RETENTION_DEFAULTS.readNotificationsDays);
     expect(env.RETENTION_AUDIT_DAYS).toBe(RETENTION_DEFAULTS.auditDays);
+    expect(env.RETENTION_EXPIRED_SESSIONS_DAYS).toBe(0);
+    expect(env.RETENTION_DEAD_LINKS_DAYS).toBe(7);
+    expect(env.RETENTION_SENT_EMAILS_DAYS).toBe(30);
+    expect(retentionPolicyFromEnv(env)).toEqual(RETENTION_DEFAULTS);
     expect(RETENTION_DEFAULTS.auditDays).toBeGreaterThanOrEqual(365);
-    expect(RETENTION_DEFAULTS.readNotificationsDays).toBeGreaterThanOrEqual(RETENTION_FLOORS.readNotificationsDays);
+    for (const kind of Object.keys(RETENTION_FLOORS) as (keyof typeof RETENTION_FLOORS)[])
+      expect(RETENTION_DEFAULTS[kind], kind).toBeGreaterThanOrEqual(RETENTION_FLOORS[kind]);
   });
 
   it('refuse a period below its floor, naming the variable', () => {
@@ -148,10 +252,17 @@ describe('the retention settings', () => {
     expect(() => parseEnv({ RETENTION_AUDIT_DAYS: '364' })).toThrow(/RETENTION_AUDIT_DAYS: must be at least 365 days/);
     expect(() => parseEnv({ RETENTION_READ_NOTIFICATIONS_DAYS: '29' })).toThrow(/RETENTION_READ_NOTIFICATIONS_DAYS/);
     expect(() => parseEnv({ RETENTION_BATCH: '0' })).toThrow(/RETENTION_BATCH/);
-    expect(parseEnv({ RETENTION_AUDIT_DAYS: '365', RETENTION_READ_NOTIFICATIONS_DAYS: '30' })).toMatchObject({
-      RETENTION_AUDIT_DAYS: 365,
-      RETENTION_READ_NOTIFICATIONS_DAYS: 30,
-    });
+    expect(() => parseEnv({ RETENTION_EXPIRED_SESSIONS_DAYS: '-1' })).toThrow(/RETENTION_EXPIRED_SESSIONS_DAYS/);
+    expect(() => parseEnv({ RETENTION_DEAD_LINKS_DAYS: '0' })).toThrow(/RETENTION_DEAD_LINKS_DAYS: must be at least 1 day/);
+    expect(() => parseEnv({ RETENTION_SENT_EMAILS_DAYS: '6' })).toThrow(/RETENTION_SENT_EMAILS_DAYS: must be at least 7 days/);
+    const lowest = {
+      RETENTION_AUDIT_DAYS: '365',
+      RETENTION_READ_NOTIFICATIONS_DAYS: '30',
+      RETENTION_EXPIRED_SESSIONS_DAYS: '0',
+      RETENTION_DEAD_LINKS_DAYS: '1',
+      RETENTION_SENT_EMAILS_DAYS: '7',
+    };
+    expect(retentionPolicyFromEnv(parseEnv(lowest))).toEqual(RETENTION_FLOORS);
   });
 });
 
@@ -177,46 +288,72 @@ async function genericPlan(query: string, params: unknown[]): Promise<string> {
 }
 
 describe('the retention statements', () => {
-  it(
-    'reach their rows through notifications_user_page_idx and audit_events_subject_idx, never a whole-table scan',
-    { timeout: 300_000 },
-    async () => {
-      // Tables big enough that a planner would rather scan them whole if no index served.
-      await run(`insert into users (email, name, role, password_hash)
+  it('reach their rows through the index of each kind (docs/retention.md), never a whole-table scan', { timeout: 300_000 }, async () => {
+    // Tables big enough that a planner would rather scan them whole if no index served.
+    await run(`insert into users (email, name, role, password_hash)
       select 'retention.' || i || '@gmail.com', 'Retention ' || i, 'Family-Member', 'x' from generate_series(1, 300) i`);
-      await run(`insert into notifications (user_id, kind, params, link, created_at, read_at)
+    await run(`insert into notifications (user_id, kind, params, link, created_at, read_at)
       select u.id, 'no_such_kind', '{}'::jsonb, '/notifications', now() - (i * 7 % 400) * interval '1 day',
         case when i % 4 = 0 then null else now() - (i * 7 % 400 - i % 3) * interval '1 day' end
       from users u cross join generate_series(1, 60) i where u.email like 'retention.%'`);
-      await run(`insert into audit_events (action, subject, at)
+    await run(`insert into audit_events (action, subject, at)
       select 'plan.event', u.id::text, now() - (i * 25 % 1500) * interval '1 day' from users u cross join generate_series(1, 60) i where u.email like 'retention.%'`);
-      await run(
-        `insert into audit_events (action, subject, at) select 'plan.none', null, now() - i * interval '1 day' from generate_series(1, 50) i`,
-      );
-      await run('analyze users');
-      await run('analyze notifications');
-      await run('analyze audit_events');
+    await run(
+      `insert into audit_events (action, subject, at) select 'plan.none', null, now() - i * interval '1 day' from generate_series(1, 50) i`,
+    );
+    // Sessions, links and emails: a few thousand each, a third or so past their cut-off.
+    await run(`insert into sessions (id, user_id, expires_at)
+      select 'plan-' || u.id || '-' || i, u.id, now() + ((i * 7 % 60) - 20) * interval '1 day'
+      from users u cross join generate_series(1, 20) i where u.email like 'retention.%'`);
+    await run(`insert into password_resets (id, user_id, purpose, expires_at, used_at)
+      select 'plan-' || u.id || '-' || i, u.id, case when i % 2 = 0 then 'reset' else 'confirm' end,
+        now() + ((i * 7 % 60) - 30) * interval '1 day', case when i % 3 = 0 then now() - (i * 7 % 60) * interval '1 day' end
+      from users u cross join generate_series(1, 20) i where u.email like 'retention.%'`);
+    await run(`insert into email_outbox ("to", subject, text, status, sent_at)
+      select 'plan@gmail.com', 'plan', 'text', case when i % 5 = 0 then 'pending' else 'sent' end,
+        case when i % 5 = 0 then null else now() - (i % 90) * interval '1 day' end
+      from generate_series(1, 6000) i`);
+    for (const table of ['users', 'notifications', 'audit_events', 'sessions', 'password_resets', 'email_outbox'])
+      await run(`analyze ${table}`);
 
-      t.queries.length = 0;
-      t.queryParams.length = 0;
-      const report = await runRetentionPass(t.db, { policy, batch: 500, ownersPerPage: 100 });
-      expect(report.readNotifications).toBeGreaterThan(0);
-      expect(report.auditEvents).toBeGreaterThan(0);
-      const statements = new Map<string, unknown[]>();
-      t.queries.forEach((q, i) => statements.set(q, t.queryParams[i] ?? []));
-      const kinds = { notifications: 'notifications_user_page_idx', audit_events: 'audit_events_subject_idx' } as const;
-      const seen = new Set<string>();
-      for (const [query, params] of statements) {
-        const table = query.includes('audit_events') ? 'audit_events' : 'notifications';
-        const plan = await genericPlan(query, params);
-        seen.add(`${query.trimStart().split(' ')[0]} ${table}`);
-        expect(plan, plan).toContain(kinds[table]);
-        expect(plan, plan).not.toMatch(/Seq Scan on (notifications|audit_events)/);
-        // The cut-off is part of the index range, not a filter over every row of an owner.
-        if (query.includes('delete'))
-          expect(plan, plan).toMatch(table === 'audit_events' ? /Index Cond: .*at </ : /Index Cond: .*created_at </);
-      }
-      expect([...seen].sort()).toEqual(['delete audit_events', 'delete notifications', 'with audit_events', 'with notifications']);
-    },
-  );
+    t.queries.length = 0;
+    t.queryParams.length = 0;
+    const report = await runRetentionPass(t.db, { policy, batch: 500, ownersPerPage: 100 });
+    expect(report.readNotifications).toBeGreaterThan(0);
+    expect(report.auditEvents).toBeGreaterThan(0);
+    expect(report.expiredSessions).toBeGreaterThan(0);
+    expect(report.deadLinks).toBeGreaterThan(0);
+    expect(report.sentEmails).toBeGreaterThan(0);
+    const statements = new Map<string, unknown[]>();
+    t.queries.forEach((q, i) => statements.set(q, t.queryParams[i] ?? []));
+    // Each table's index, and the cut-off its deletes must hold in that index's condition.
+    const kinds = {
+      notifications: { index: 'notifications_user_page_idx', cutoff: /Index Cond: .*created_at </ },
+      audit_events: { index: 'audit_events_subject_idx', cutoff: /Index Cond: .*at </ },
+      sessions: { index: 'sessions_expires_idx', cutoff: /Index Cond: .*expires_at </ },
+      password_resets: { index: 'password_resets_expires_idx', cutoff: /Index Cond: .*expires_at </ },
+      email_outbox: { index: 'email_outbox_sent_idx', cutoff: /Index Cond: .*sent_at </ },
+    } as const;
+    const seen = new Set<string>();
+    for (const [query, params] of statements) {
+      const deleted = /^\s*delete from (\w+)/.exec(query)?.[1];
+      const table = (deleted ?? (query.includes('audit_events') ? 'audit_events' : 'notifications')) as keyof typeof kinds;
+      expect(Object.keys(kinds), query).toContain(table);
+      const plan = await genericPlan(query, params);
+      seen.add(`${query.trimStart().split(' ')[0]} ${table}`);
+      expect(plan, plan).toContain(kinds[table].index);
+      expect(plan, plan).not.toMatch(/Seq Scan on (notifications|audit_events|sessions|password_resets|email_outbox)/);
+      // The cut-off is part of the index range, not a filter over every row of an owner or of the table.
+      if (deleted) expect(plan, plan).toMatch(kinds[table].cutoff);
+    }
+    expect([...seen].sort()).toEqual([
+      'delete audit_events',
+      'delete email_outbox',
+      'delete notifications',
+      'delete password_resets',
+      'delete sessions',
+      'with audit_events',
+      'with notifications',
+    ]);
+  });
 });

@@ -3,6 +3,11 @@
 // each delete is a bounded batch through the index whose columns hold the owner and the time, so
 // a pass never reads a whole table. What has no such index is kept, and docs/retention.md says so.
 //
+// A table with an index on the time alone (sessions, emailed links, sent emails) is deleted from in
+// batches of its oldest rows, each batch an ordered range of that index. Their batch is an array
+// (`id = any(array(select ...))`), so the delete finds the rows by primary key: with `id in (select
+// ...)` the generic plan, not knowing the batch size, may hash-join a scan of the whole table.
+//
 // How a table without an index on the time alone is reached: its index leads with the owner (a
 // user, an audit subject), so the pass walks the owners in that index (a loose index scan: one probe
 // per owner, a page of owners at a time) and deletes each page's old rows through the same index's
@@ -11,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { indianDay } from '#shared/deadlines.ts';
 import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
 
 /** How long each kind of row is kept, in days. */
 export interface RetentionPolicy {
@@ -18,17 +24,47 @@ export interface RetentionPolicy {
   readNotificationsDays: number;
   /** An audit event. */
   auditDays: number;
+  /** A session, counted from its expiry (0: as soon as it expires). */
+  expiredSessionsDays: number;
+  /** An emailed link (password reset, email confirmation), counted from its expiry; a used link expires too. */
+  deadLinksDays: number;
+  /** An email the outbox sent, counted from its sending. */
+  sentEmailsDays: number;
 }
 
 /**
  * The shortest period each may be set to. The audit's is the law's: the DPDP Rules 2025 keep logs
- * at least a year (docs/law.md#data-protection). Read notifications have no legal floor; a month
- * lets a person find what they read recently.
+ * at least a year (docs/law.md#data-protection). The others have no legal floor: a month lets a
+ * person find what they read recently; an expired session opens nothing; a day after a link's
+ * expiry and a week after an email went still answer "why did my link not work" and "did it go".
  */
-export const RETENTION_FLOORS: RetentionPolicy = { readNotificationsDays: 30, auditDays: 365 };
+export const RETENTION_FLOORS: RetentionPolicy = {
+  readNotificationsDays: 30,
+  auditDays: 365,
+  expiredSessionsDays: 0,
+  deadLinksDays: 1,
+  sentEmailsDays: 7,
+};
 
 /** The periods used when nothing is configured (why each: docs/retention.md). */
-export const RETENTION_DEFAULTS: RetentionPolicy = { readNotificationsDays: 180, auditDays: 1095 };
+export const RETENTION_DEFAULTS: RetentionPolicy = {
+  readNotificationsDays: 180,
+  auditDays: 1095,
+  expiredSessionsDays: 0,
+  deadLinksDays: 7,
+  sentEmailsDays: 30,
+};
+
+/** The periods set in the environment (env.ts, the RETENTION_* variables). */
+export function retentionPolicyFromEnv(env: Env): RetentionPolicy {
+  return {
+    readNotificationsDays: env.RETENTION_READ_NOTIFICATIONS_DAYS,
+    auditDays: env.RETENTION_AUDIT_DAYS,
+    expiredSessionsDays: env.RETENTION_EXPIRED_SESSIONS_DAYS,
+    deadLinksDays: env.RETENTION_DEAD_LINKS_DAYS,
+    sentEmailsDays: env.RETENTION_SENT_EMAILS_DAYS,
+  };
+}
 
 /** Rows one DELETE removes at most (RETENTION_BATCH). */
 export const RETENTION_BATCH = 1000;
@@ -59,6 +95,9 @@ export interface RetentionOptions {
 export interface RetentionReport {
   readNotifications: number;
   auditEvents: number;
+  expiredSessions: number;
+  deadLinks: number;
+  sentEmails: number;
 }
 
 /** The instant before which rows kept `days` days are deleted. */
@@ -125,6 +164,38 @@ export function deleteAuditEventsSql(subjects: string[] | null, cutoff: Date, ba
     returning 1 as deleted`;
 }
 
+/** One batch of the sessions that expired before `cutoff`, oldest first, through sessions_expires_idx. */
+export function deleteExpiredSessionsSql(cutoff: Date, batch: number): SQL {
+  return sql`delete from sessions where id = any(array(
+      select id from sessions where expires_at < ${cutoff.toISOString()}::timestamptz
+      order by expires_at limit ${batch} for update skip locked))
+    returning 1 as deleted`;
+}
+
+/**
+ * One batch of the emailed links (resets and confirmations, used or not) that expired before
+ * `cutoff`, oldest first, through password_resets_expires_idx. A used link keeps its expiry, so it
+ * goes the same time after it as an unused one.
+ */
+export function deleteDeadLinksSql(cutoff: Date, batch: number): SQL {
+  return sql`delete from password_resets where id = any(array(
+      select id from password_resets where expires_at < ${cutoff.toISOString()}::timestamptz
+      order by expires_at limit ${batch} for update skip locked))
+    returning 1 as deleted`;
+}
+
+/**
+ * One batch of the emails sent before `cutoff`, oldest first, through the partial index
+ * email_outbox_sent_idx (status = 'sent' stays a literal, so the generic plan can use it). Pending
+ * and failed emails are never deleted here.
+ */
+export function deleteSentEmailsSql(cutoff: Date, batch: number): SQL {
+  return sql`delete from email_outbox where id = any(array(
+      select id from email_outbox where status = 'sent' and sent_at < ${cutoff.toISOString()}::timestamptz
+      order by sent_at limit ${batch} for update skip locked))
+    returning 1 as deleted`;
+}
+
 /** Runs `statement` until a batch comes back short; returns the rows deleted, or stops early. */
 async function drain(db: Db, statement: () => SQL, batch: number, o: RetentionOptions): Promise<number> {
   let total = 0;
@@ -170,9 +241,17 @@ export async function runRetentionPass(db: Db, options: RetentionOptions): Promi
   // Never below the floors, whatever a caller passes (env.ts refuses such values at start-up).
   const notificationDays = Math.max(options.policy.readNotificationsDays, RETENTION_FLOORS.readNotificationsDays);
   const auditDays = Math.max(options.policy.auditDays, RETENTION_FLOORS.auditDays);
+  const cutoff = (kind: 'expiredSessionsDays' | 'deadLinksDays' | 'sentEmailsDays') =>
+    retentionCutoff(now, Math.max(options.policy[kind], RETENTION_FLOORS[kind]));
+  const sessionsCutoff = cutoff('expiredSessionsDays');
+  const linksCutoff = cutoff('deadLinksDays');
+  const emailsCutoff = cutoff('sentEmailsDays');
   return {
     readNotifications: await purgeReadNotifications(db, retentionCutoff(now, notificationDays), batch, options),
     auditEvents: await purgeAuditEvents(db, retentionCutoff(now, auditDays), batch, options),
+    expiredSessions: await drain(db, () => deleteExpiredSessionsSql(sessionsCutoff, batch), batch, options),
+    deadLinks: await drain(db, () => deleteDeadLinksSql(linksCutoff, batch), batch, options),
+    sentEmails: await drain(db, () => deleteSentEmailsSql(emailsCutoff, batch), batch, options),
   };
 }
 
