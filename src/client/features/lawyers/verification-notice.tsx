@@ -10,7 +10,8 @@ import { registrationQuery } from './lawyers.api.ts';
 export function VerificationNotice() {
   const { t } = useTranslation('lawyers');
   const { data } = useQuery(registrationQuery);
-  if (!data) return null;
+  // The home drawn at build time (first-screen/prerender.tsx) holds no lawyer's details: no notice there.
+  if (!data?.verification) return null;
   const { status, reason } = data.verification;
   const box = { variant: 'light', maw: 720, mx: 'auto', mt: 'md', mb: -8, w: 'calc(100% - 1.5rem)' } as const;
   if (status === 'verified') {
