@@ -2,7 +2,8 @@
 // prison and issues its registration code on /prisons; a clerk signs up with it; a family registers
 // a prisoner named in Hindi in that prison; the clerk finds him by a Hindi and a Latin spelling and
 // never sees the other jail's prisoner; the DLSA of Sitapur sees its district's prisoner with what he
-// needs. Axe on each screen; the clerk's search at 360 px.
+// needs; a prisoner granted bail and still inside is on his district DLSA's desk with the fund's clocks.
+// Axe on each screen; the clerk's search and the DLSA's desk at 360 px.
 import { expect, test } from '@playwright/test';
 import {
   DEMO_PASSWORD,
@@ -107,7 +108,43 @@ test('administrator, clerk, family and DLSA: prisons, codes and the scoped priso
   const listed = (await (await clerk.request.get('/api/jail/members')).json()) as { total: number; counts: { all: number } };
   expect(listed).toMatchObject({ total: 1, counts: { all: 1 } });
   await expectAccessible(clerk, 'one prison’s dashboard');
+  // The court granted bail nine days ago and he is still inside: the clerk records the order's date.
+  const kamla = (await (await clerk.request.get('/api/jail/members')).json()) as { items: { cases: { id: string }[] }[] };
+  const caseId = kamla.items[0]!.cases[0]!.id;
+  const granted = new Date(Date.now() + 5.5 * 3_600_000 - 9 * 86_400_000).toISOString().slice(0, 10);
+  const bail = await clerk.request.put(`/api/cases/${caseId}/bail`, {
+    data: { bailGrantedOn: granted, releasedOn: null },
+    headers: SAME_ORIGIN,
+  });
+  expect(bail.status(), await bail.text()).toBe(200);
   await clerkContext.close();
+
+  // Hardoi's DLSA finds him on its desk, late to be told, and records that the jail told it today.
+  const hardoiDlsaCode = (
+    (await (await page.request.post('/api/dlsa-codes', { data: { state: 'UP', district: 'Hardoi' }, headers: SAME_ORIGIN })).json()) as {
+      code: string;
+    }
+  ).code;
+  const deskContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } });
+  const desk = await deskContext.newPage();
+  await signUpAndConfirm(desk.request, {
+    role: 'DLSA',
+    name: 'DLSA Hardoi',
+    email: uniqueEmail('dlsahardoi'),
+    password: PASSWORD,
+    registrationCode: hardoiDlsaCode,
+  });
+  await desk.goto('/dlsa');
+  const bailed = desk.getByRole('list', { name: 'Granted bail, still inside' });
+  const deskCard = bailed.getByRole('listitem').filter({ has: desk.getByRole('heading', { name: 'सुरेश यादव (Suresh Yadav)' }) });
+  await expect(deskCard).toContainText('The jail must inform the DLSA');
+  await expect(deskCard).toContainText('Late: informing the DLSA');
+  await expectAccessible(desk, 'DLSA bail desk');
+  await expectNoHorizontalScroll(desk);
+  await deskCard.getByRole('button', { name: 'Record: the DLSA was informed' }).click();
+  await expect(deskCard).toContainText('The DLSA to recommend to the district committee');
+  await expect(deskCard.getByRole('button', { name: 'Record: recommended to the committee' })).toBeVisible();
+  await deskContext.close();
 
   // The administrator's count moved.
   await page.reload();

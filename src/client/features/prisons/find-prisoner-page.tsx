@@ -9,6 +9,7 @@ import type { PrisonerHit } from '#shared/prisoners.ts';
 import { Page } from '#client/components/page.tsx';
 import { QueryList } from '#client/components/query-state.tsx';
 import { prisonerSearchQuery } from './prisons.api.ts';
+import { BailDeskSection } from './bail-desk.tsx';
 
 export function FindPrisonerPage({ desk }: { desk: 'jail' | 'dlsa' }) {
   const { t } = useTranslation('prisons');
@@ -19,6 +20,7 @@ export function FindPrisonerPage({ desk }: { desk: 'jail' | 'dlsa' }) {
   return (
     <Page title={desk === 'dlsa' ? t('dlsaDesk.title') : t('find.title')}>
       <Text size="sm">{desk === 'dlsa' ? t('dlsaDesk.intro') : t('find.intro')}</Text>
+      {desk === 'dlsa' && <BailDeskSection />}
       <form
         role="search"
         onSubmit={(e) => {

@@ -10,6 +10,7 @@ import {
   UnmatchedPrisonsSchema,
   type SavePrison,
 } from '#shared/prisoners.ts';
+import { BailDeskSchema, type BailDeskStepBody } from '#shared/bail-desk.ts';
 import { api } from '#client/lib/api-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 
@@ -22,7 +23,23 @@ export const prisonKeys = {
   unmatched: [...rootKeys.prisons, 'unmatched'] as const,
   accounts: (id: string) => [...rootKeys.prisons, 'accounts', id] as const,
   search: (q: string, after: string | null) => [...rootKeys.prisons, 'search', q, after] as const,
+  bailDesk: (after: string | null) => [...rootKeys.prisons, 'bail-desk', after] as const,
 };
+
+export const bailDeskQuery = (after: string | null) =>
+  queryOptions({
+    queryKey: prisonKeys.bailDesk(after),
+    queryFn: () => api('GET', `/api/dlsa/bail-desk${after ? `?after=${encodeURIComponent(after)}` : ''}`, BailDeskSchema),
+  });
+
+export function useRecordBailStep() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caseId, body }: { caseId: string; body: BailDeskStepBody }) =>
+      api('POST', `/api/dlsa/cases/${caseId}/bail-steps`, Ok, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...rootKeys.prisons, 'bail-desk'] }),
+  });
+}
 
 export const prisonRecordsQuery = queryOptions({
   queryKey: prisonKeys.list,

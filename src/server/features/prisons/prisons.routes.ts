@@ -30,6 +30,9 @@ import {
   setAccountDisabled,
 } from './prisons.use-cases.ts';
 import { searchPrisoners } from './prisoner-search.queries.ts';
+import { bailDesk } from './bail-desk.queries.ts';
+import { recordBailDeskStep } from './bail-desk.use-cases.ts';
+import { BailDeskQuerySchema, BailDeskSchema, BailDeskStepBodySchema, BailDeskStepParamsSchema } from '#shared/bail-desk.ts';
 
 const IdParams = z.strictObject({ id: z.uuid() });
 const CursorQuery = z.strictObject({ after: z.string().max(200).optional() });
@@ -118,6 +121,19 @@ export async function prisonsRoutes(base: FastifyInstance) {
     '/api/admin/unmatched-prisons/match',
     { config: access.admin, schema: { body: MatchPrisonBodySchema, response: { 200: z.object({ matched: z.number().int() }) } } },
     async (req) => matchTypedPrison(db, requireUser(req), req.body.typed, req.body.prisonId),
+  );
+
+  // The DLSA's desk: the district's prisoners granted bail and still inside, with their clocks.
+  app.get(
+    '/api/dlsa/bail-desk',
+    { config: access.dlsa, schema: { querystring: BailDeskQuerySchema, response: { 200: BailDeskSchema } } },
+    async (req) => bailDesk(db, requireUser(req), req.query),
+  );
+
+  app.post(
+    '/api/dlsa/cases/:caseId/bail-steps',
+    { config: access.dlsa, schema: { params: BailDeskStepParamsSchema, body: BailDeskStepBodySchema, response: { 200: Ok } } },
+    async (req) => recordBailDeskStep(db, requireUser(req), req.params.caseId, req.body),
   );
 
   // The clerk's and the DLSA's search: a jail account sees its prison only, a DLSA its district's.

@@ -1,6 +1,7 @@
 // Prisons as records, registration codes that scope officials, and the prisoner search of the jail
 // and the DLSA (docs/decisions/0046-prisoner-and-prisons.md).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { addDays, todayInIndia } from '#shared/release.ts';
 import { describe, expect, it } from 'vitest';
 import { prisoners, users } from '#server/db/schema.ts';
 import { createFamilyMember, createUser, sessionCookie, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
@@ -250,6 +251,50 @@ describe('prisoners and the scoped search', () => {
     expect((await list(jailA.cookie)).counts.all).toBe(2);
     expect((await t.request('GET', `/api/cases/${caseB}`, { cookie: jailA.cookie })).statusCode).toBe(200);
     expect((await t.request('GET', `/api/cases/${caseB}`, { cookie: jailB.cookie })).statusCode).toBe(404);
+  });
+
+  it('the DLSA’s desk lists its district’s prisoners granted bail and still inside, with the fund’s clocks, and records its steps in order', async () => {
+    const a = await admin();
+    const made = async (name: string, district: string) =>
+      (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody(name, district) })).json<{ id: string }>();
+    const unnao = await made('Desk Jail Unnao', 'Unnao');
+    const banda = await made('Desk Jail Banda', 'Banda');
+    const dlsaOf = async (district: string) =>
+      officialBySignUp('DLSA', (await t.request('POST', '/api/dlsa-codes', { cookie: a, body: { state: 'UP', district } })).json().code);
+    const dlsa = await dlsaOf('Unnao');
+    const otherDlsa = await dlsaOf('Banda');
+    const inUnnao = await familyInPrison('Desk Prisoner Unnao', unnao.id, 'DESK-U-1');
+    await familyInPrison('Desk Prisoner Banda', banda.id, 'DESK-B-1');
+    const today = todayInIndia();
+    await t.db.execute(sql`update cases set bail_granted_on = ${addDays(today, -10)}::date, bail_bond_amount = 20000, bail_sureties = 2
+      where case_number in ('DESK-U-1', 'DESK-B-1')`);
+    type Desk = {
+      cases: { caseId: string; caseNumber: string; stage: string; overdue: string[]; informDlsaBy: string; recommendBy: string | null }[];
+    };
+    const desk = async (cookie: string) => (await t.request('GET', '/api/dlsa/bail-desk', { cookie })).json<Desk>();
+    const mine = (await desk(dlsa.cookie)).cases;
+    expect(mine.map((c) => c.caseNumber)).toEqual(['DESK-U-1']);
+    expect(mine[0]).toMatchObject({ stage: 'inform-dlsa', overdue: ['inform-dlsa'], informDlsaBy: addDays(today, -3), recommendBy: null });
+    expect((await desk(otherDlsa.cookie)).cases.map((c) => c.caseNumber)).toEqual(['DESK-B-1']);
+    const caseId = mine[0]!.caseId;
+    const step = (cookie: string, body: object) => t.request('POST', `/api/dlsa/cases/${caseId}/bail-steps`, { cookie, body });
+    // Out of order, in the future, before the bail order, or from another district: refused, nothing written.
+    expect((await step(dlsa.cookie, { step: 'recommended', on: today })).statusCode).toBe(400);
+    expect((await step(dlsa.cookie, { step: 'informed', on: addDays(today, 1) })).statusCode).toBe(400);
+    expect((await step(dlsa.cookie, { step: 'informed', on: addDays(today, -11) })).statusCode).toBe(400);
+    expect((await step(dlsa.cookie, { step: 'informed', on: 'yesterday' })).statusCode).toBe(400);
+    expect((await step(otherDlsa.cookie, { step: 'informed', on: today })).statusCode).toBe(404);
+    expect((await step(inUnnao.cookie, { step: 'informed', on: today })).statusCode).toBe(403);
+    expect((await desk(dlsa.cookie)).cases[0]).toMatchObject({ stage: 'inform-dlsa' });
+    // Told today: the recommendation is due in 5 days.
+    expect((await step(dlsa.cookie, { step: 'informed', on: today })).statusCode).toBe(200);
+    expect((await desk(dlsa.cookie)).cases[0]).toMatchObject({
+      stage: 'dlsa-to-recommend',
+      recommendBy: addDays(today, 5),
+      overdue: [],
+    });
+    expect((await step(dlsa.cookie, { step: 'recommended', on: today })).statusCode).toBe(200);
+    expect((await desk(dlsa.cookie)).cases[0]).toMatchObject({ stage: 'committee-to-decide' });
   });
 
   it('a case saved without a prisoner gets the member’s prisoner of that name; free-text prisons wait for the administrator', async () => {

@@ -1,0 +1,130 @@
+// The DLSA's desk (docs/law.md#bail-clocks): its district's prisoners granted bail and still inside, a
+// page at a time, oldest order first (cases_bailed_not_released_idx), each with the clocks that
+// bailToRelease counts from the recorded steps.
+import { sql } from 'drizzle-orm';
+import type { User } from '#shared/accounts.ts';
+import { bailToRelease } from '#shared/bail.ts';
+import type { BailDesk, BailDeskCase } from '#shared/bail-desk.ts';
+import { todayInIndia } from '#shared/release.ts';
+import type { Db } from '../../db/client.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+
+const PAGE = 50;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
+/** The DLSA's district (users.scope_state, scope_district); 404 for an account without one. */
+export async function dlsaDistrict(db: Db, user: Pick<User, 'id'>): Promise<{ state: string; district: string }> {
+  const [me] = rowsOf<{ state: string | null; district: string | null }>(
+    await db.execute(sql`select scope_state as state, scope_district as district from users where id = ${user.id} and role = 'DLSA'`),
+  );
+  if (!me?.state || !me.district) throw notFound('district');
+  return { state: me.state, district: me.district };
+}
+
+interface Cursor {
+  on: string;
+  id: string;
+}
+
+function encode(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.on, c.id])).toString('base64url');
+}
+
+function decode(raw: string): Cursor {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(v) &&
+      typeof v[0] === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(v[0]) &&
+      typeof v[1] === 'string' &&
+      /^[0-9a-f-]{36}$/.test(v[1])
+    )
+      return { on: v[0], id: v[1] };
+  } catch {
+    // fall through
+  }
+  throw invalid('Invalid page cursor.', [{ path: 'after', message: 'Invalid page cursor.' }]);
+}
+
+type Row = {
+  id: string;
+  case_number: string;
+  bail_granted_on: string;
+  custody_since: string | null;
+  released_on: string | null;
+  dlsa_informed_on: string | null;
+  dlsa_recommended_on: string | null;
+  committee_decided_on: string | null;
+  bail_bond_amount: number | null;
+  bail_sureties: number | null;
+  bail_surety_amount: number | null;
+  name: string;
+  name_latin: string;
+  prison_name: string;
+};
+
+export async function bailDesk(
+  db: Db,
+  user: Pick<User, 'id'>,
+  query: { after?: string | undefined },
+  asOf = todayInIndia(),
+): Promise<BailDesk> {
+  const { state, district } = await dlsaDistrict(db, user);
+  const after = query.after ? decode(query.after) : undefined;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select c.id, c.case_number, c.bail_granted_on::text, c.custody_since::text, c.released_on::text,
+        c.dlsa_informed_on::text, c.dlsa_recommended_on::text, c.committee_decided_on::text,
+        c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount, p.name, p.name_latin, pr.name as prison_name
+      from cases c
+      join prisoners p on p.id = c.prisoner_id
+      join prisons pr on pr.id = p.prison_id
+      where c.bail_granted_on is not null and c.released_on is null
+        and pr.state = ${state} and pr.district = ${district}
+        ${after ? sql`and (c.bail_granted_on, c.id) > (${after.on}::date, ${after.id}::uuid)` : sql``}
+      order by c.bail_granted_on, c.id
+      limit ${PAGE + 1}`),
+  );
+  const page = rows.slice(0, PAGE);
+  const cases = page.map((r): BailDeskCase => {
+    // What the record does not hold yet counts as not known: an offence's bailability and the fund's
+    // excluded list are not recorded, so the S.478 presumption and the exclusion are not claimed.
+    const a = bailToRelease({
+      asOf,
+      custodySince: r.custody_since ?? r.bail_granted_on,
+      bailGrantedOn: r.bail_granted_on,
+      releasedOn: r.released_on,
+      bailable: false,
+      excludedFromFund: false,
+      // A step recorded for a later day (a typing slip) counts from that day, as bailToRelease wants.
+      dlsaInformedOn: r.dlsa_informed_on && r.dlsa_informed_on <= asOf ? r.dlsa_informed_on : null,
+      dlsaRecommendedOn: r.dlsa_recommended_on && r.dlsa_recommended_on <= asOf ? r.dlsa_recommended_on : null,
+      committeeDecidedOn: r.committee_decided_on && r.committee_decided_on <= asOf ? r.committee_decided_on : null,
+    });
+    return {
+      caseId: r.id,
+      caseNumber: r.case_number,
+      prisonerName: r.name,
+      prisonerNameLatin: r.name_latin,
+      prisonName: r.prison_name,
+      bailGrantedOn: r.bail_granted_on,
+      bond: { amount: r.bail_bond_amount, sureties: r.bail_sureties, suretyAmount: r.bail_surety_amount },
+      dlsaInformedOn: r.dlsa_informed_on,
+      dlsaRecommendedOn: r.dlsa_recommended_on,
+      committeeDecidedOn: r.committee_decided_on,
+      stage: a.stage,
+      informDlsaBy: a.informDlsaBy,
+      recommendBy: a.recommendBy,
+      committeeMeetsOn: a.committeeMeetsOn,
+      fundsBy: a.fundsBy,
+      courtMayRevisitFrom: a.courtMayRevisitFrom,
+      overdue: a.overdue,
+    };
+  });
+  const last = page.at(-1);
+  return { asOf, cases, nextCursor: rows.length > PAGE && last ? encode({ on: last.bail_granted_on, id: last.id }) : null };
+}
