@@ -10,6 +10,7 @@ export function LawyerHomePage() {
       <VerificationNotice />
       <PendingRequestsNotice />
       <HomePage role="Lawyer" />
+      <VerificationNotice verified />
     </RequireLawyerRegistration>
   );
 }

@@ -7,16 +7,21 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '#client/app/paths.ts';
 import { registrationQuery } from './lawyers.api.ts';
 
-export function VerificationNotice() {
+/**
+ * Above the home: what the lawyer must do or wait for. Below it (`verified`): the confirmation, where
+ * it does not move the home drawn first (which cannot know the lawyer's state) once the app takes over.
+ */
+export function VerificationNotice({ verified = false }: { verified?: boolean }) {
   const { t } = useTranslation('lawyers');
   const { data } = useQuery(registrationQuery);
   // The home drawn at build time (first-screen/prerender.tsx) holds no lawyer's details: no notice there.
   if (!data?.verification) return null;
   const { status, reason } = data.verification;
   const box = { variant: 'light', maw: 720, mx: 'auto', mt: 'md', mb: -8, w: 'calc(100% - 1.5rem)' } as const;
+  if ((status === 'verified') !== verified) return null;
   if (status === 'verified') {
     return (
-      <Alert color="green" role="status" {...box}>
+      <Alert color="green.9" role="status" {...box} mb="md">
         {t('verification.verified')}
       </Alert>
     );
