@@ -32,6 +32,8 @@ const lawyerForm = (over: Record<string, unknown> = {}) => ({
   address: 'Chamber 3, Collectorate',
   lawyerType: 'Criminal Defense Lawyer',
   courtArea: 'District Court Sitapur',
+  barEnrolmentNumber: 'UP/1234/2015',
+  barCouncilState: 'UP',
   ...over,
 });
 const ngoForm = (over: Record<string, unknown> = {}) => ({
