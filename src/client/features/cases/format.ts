@@ -1,12 +1,7 @@
 // Dates and punishments in the reader's language (Intl does the plurals).
 import { useTranslation } from 'react-i18next';
 
-/** "1 July 2025" for an ISO date, read as a calendar day (no time zone shift). */
-export function useFormatDay() {
-  const { i18n } = useTranslation();
-  const fmt = new Intl.DateTimeFormat(i18n.language || 'en', { dateStyle: 'long', timeZone: 'UTC' });
-  return (iso: string) => fmt.format(new Date(`${iso}T00:00:00Z`));
-}
+export { useFormatDay } from '#client/lib/format-day.ts';
 
 /** The same in a given language (a text read aloud in another language than the screen's). */
 export function formatDay(lang: string, iso: string) {

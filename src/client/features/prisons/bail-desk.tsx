@@ -8,14 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { BailDeskCase, BailDeskStep } from '#shared/bail-desk.ts';
 import { QueryList } from '#client/components/query-state.tsx';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { useFormatDay } from '#client/lib/format-day.ts';
 import { bailDeskQuery, useRecordBailStep } from './prisons.api.ts';
-
-/** "1 July 2025" for an ISO date, read as a calendar day in the screen's language. */
-function useFormatDay() {
-  const { i18n } = useTranslation();
-  const fmt = new Intl.DateTimeFormat(i18n.language || 'en', { dateStyle: 'long', timeZone: 'UTC' });
-  return (iso: string) => fmt.format(new Date(`${iso}T00:00:00Z`));
-}
 
 /** The step the DLSA records next, or none once the committee has decided (or the fund does not apply). */
 function nextStep(c: BailDeskCase): BailDeskStep | null {

@@ -11,7 +11,8 @@ import { invalid, notFound } from '../../lib/errors.ts';
 
 const PAGE = 50;
 
-function rowsOf<T>(result: unknown): T[] {
+/** Both drivers' rows. */
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? (result as T[]);
 }
 

@@ -8,15 +8,11 @@ import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { dlsaDistrict } from './bail-desk.queries.ts';
+import { dlsaDistrict, rowsOf } from './bail-desk.queries.ts';
 
 const COLUMN = { informed: 'dlsa_informed_on', recommended: 'dlsa_recommended_on', 'committee-decided': 'committee_decided_on' } as const;
 /** The step each one follows. */
 const AFTER = { informed: null, recommended: 'informed', 'committee-decided': 'recommended' } as const;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 export async function recordBailDeskStep(
   db: Db,
