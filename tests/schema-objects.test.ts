@@ -36,6 +36,10 @@ const CHANGED_AFTER_NUMBERED: string[] = [
   'triggers/prisoners.prisoners_member_prison.sql',
   // Verified lawyers only (drizzle/0031_lawyer_verification.sql).
   'functions/lawyer_search_rows.sql',
+  // The access log is append-only (drizzle/0033_access_log.sql).
+  'functions/access_log_append_only.sql',
+  'triggers/access_log.access_log_append_only.sql',
+  'triggers/access_log.access_log_no_truncate.sql',
 ];
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { StoredOffence } from '#shared/cases.ts';
 import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from '../../shared/constants.ts';
+import { ACCESS_ACTIONS } from '../../shared/access-log.ts';
 import { PRISON_TYPES, PRISONER_GENDERS, PRISONER_STATUSES } from '../../shared/prisoners.ts';
 
 /** `('a', 'b')` for an IN list of our own constants (never user input). */
@@ -672,6 +673,43 @@ export const auditEvents = pgTable(
     details: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [index('audit_events_subject_idx').on(t.subject, t.at)],
+);
+
+/**
+ * The access log (docs/decisions/0049-access-log.md): every read and change of a prisoner's record,
+ * case, documents and export, by anyone. Append-only in the database: the access_log_append_only
+ * trigger refuses UPDATE, TRUNCATE, and DELETE of rows younger than 365 days (the DPDP Rules' floor),
+ * so only the retention job removes old rows. No foreign keys: a deleted account or prisoner must not
+ * rewrite the log (ON DELETE SET NULL would be an UPDATE), and the ids left are pseudonymous.
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid().notNull(),
+    actorRole: text().notNull(),
+    /** read (one record), list (a page of records), download, export, change. */
+    action: text({ enum: ACCESS_ACTIONS }).notNull(),
+    /** Which screen or API read it, e.g. 'case', 'document', 'jail.members'. */
+    what: text().notNull(),
+    /** The prisoner whose record was opened (one-record actions); the family's screen reads by it. */
+    prisonerId: uuid(),
+    /** The family member whose record it is. */
+    memberId: uuid(),
+    /** A list's records, one row a page (member ids, or prisoner ids for prisoner lists). */
+    shown: uuid().array(),
+    /** The case or document id. */
+    ref: text(),
+  },
+  (t) => [
+    check('access_log_action_valid', sql`${t.action} in ('read', 'list', 'download', 'export', 'change')`),
+    index('access_log_prisoner_idx')
+      .on(t.prisonerId, t.at, t.id)
+      .where(sql`${t.prisonerId} is not null`),
+    index('access_log_actor_idx').on(t.actorId, t.at, t.id),
+    index('access_log_at_idx').on(t.at),
+  ],
 );
 
 /**
