@@ -4,7 +4,7 @@
 // module says which steps are done, which one is next and whose it is, and why a step may not be recorded
 // now. Pure, on ISO `YYYY-MM-DD` days; the server enforces it and the screens draw it.
 import { z } from 'zod';
-import { DaySchema } from './deadlines.ts';
+import { isIsoDate } from './release.ts';
 
 export const BAIL_TIMELINE_STEPS = ['order', 'furnished', 'verified', 'released'] as const;
 export type BailTimelineStepKind = (typeof BAIL_TIMELINE_STEPS)[number];
@@ -111,19 +111,21 @@ export function bailStepProblem(input: BailTimelineInput, step: RecordableBailSt
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+const Day = z.string().refine(isIsoDate, 'Use a date like 2026-12-31.');
+
 const Amount = z.number().int('Enter whole rupees.').min(0, 'The amount cannot be negative.').max(BAIL_ORDER_LIMITS.amountMax);
 
 export const RecordBailStepSchema = z.discriminatedUnion('step', [
   z.strictObject({
     step: z.literal('order'),
-    on: DaySchema,
+    on: Day,
     court: z.string().trim().min(1, 'Court is required.').max(BAIL_ORDER_LIMITS.courtMax),
     bondAmount: Amount,
     sureties: z.number().int().min(0, 'The number of sureties cannot be negative.').max(BAIL_ORDER_LIMITS.suretiesMax),
     suretyAmount: Amount.nullable(),
     conditions: z.string().trim().max(BAIL_ORDER_LIMITS.conditionsMax).nullable(),
   }),
-  z.strictObject({ step: z.literal('furnished'), on: DaySchema }),
-  z.strictObject({ step: z.literal('released'), on: DaySchema }),
+  z.strictObject({ step: z.literal('furnished'), on: Day }),
+  z.strictObject({ step: z.literal('released'), on: Day }),
 ]);
 export type RecordBailStep = z.infer<typeof RecordBailStepSchema>;

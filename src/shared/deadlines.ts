@@ -1,5 +1,6 @@
 // Hearings, bail granted / released, prisons and the jail's deadline flags.
 import { z } from 'zod';
+import { BailTimelineSchema, RECORDABLE_BAIL_STEPS } from './bail-timeline.ts';
 import { VersionSchema } from './edit-versions.ts';
 import { BAIL_NOT_RELEASED_DAYS } from './release.ts';
 
@@ -78,8 +79,10 @@ export const CaseDeadlinesSchema = z.object({
     releasedOn: z.string().nullable(),
   }),
   hearings: z.array(HearingSchema),
-  /** What the server lets this user change. */
-  can: z.object({ edit: z.boolean() }),
+  /** Bail as one sequence (src/shared/bail-timeline.ts), the same for the family, the lawyer and the jail. */
+  bail: BailTimelineSchema,
+  /** What the server lets this user change; recordBail: the bail step this user may record now (the next one, if theirs). */
+  can: z.object({ edit: z.boolean(), recordBail: z.array(z.enum(RECORDABLE_BAIL_STEPS)) }),
 });
 export type CaseDeadlines = z.infer<typeof CaseDeadlinesSchema>;
 

@@ -3,6 +3,7 @@
 // their own cases; the lawyer whose request for that family member was accepted, and the jail
 // authority, see and record.
 import type { User } from '#shared/accounts.ts';
+import type { RecordableBailStep } from '#shared/bail-timeline.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { decideMemberRecord, type MemberRecordAction } from '../../policies/member-record.policy.ts';
 
@@ -31,4 +32,22 @@ export function assertCanRecord(user: User, facts: CaseFacts | undefined): asser
   const decision = decide(user, facts, 'record-hearing');
   if (decision === 'not_found') throw notFound('case');
   if (decision === 'forbidden') throw forbidden();
+}
+
+/**
+ * The bail steps this user may record on the case, whatever comes next (src/shared/bail-timeline.ts):
+ * the order and the bonds by the family member or their accepted lawyer (those who may upload the bail
+ * paper), the release by the jail that holds the prisoner.
+ */
+export function bailStepsFor(user: User, facts: CaseFacts): RecordableBailStep[] {
+  const steps: RecordableBailStep[] = [];
+  if (decide(user, facts, 'upload-bail-paper') === 'allow') steps.push('order', 'furnished');
+  if (user.role === 'Jail-Authority' && decide(user, facts, 'record-hearing') === 'allow') steps.push('released');
+  return steps;
+}
+
+/** 404 when the case is unknown or hidden, 403 when this side does not record that step. */
+export function assertCanRecordBailStep(user: User, facts: CaseFacts | undefined, step: RecordableBailStep): asserts facts is CaseFacts {
+  if (!facts || decide(user, facts, 'read-record') !== 'allow') throw notFound('case');
+  if (!bailStepsFor(user, facts).includes(step)) throw forbidden();
 }

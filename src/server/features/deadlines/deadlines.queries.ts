@@ -3,9 +3,18 @@
 import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { User } from '#shared/accounts.ts';
-import { DEADLINE_LIMITS, addDays, type CaseDeadlines, type DeadlineFlags, type Hearing, type NextHearing } from '#shared/deadlines.ts';
+import { bailTimeline, type RecordableBailStep } from '#shared/bail-timeline.ts';
+import {
+  DEADLINE_LIMITS,
+  addDays,
+  indianDay,
+  type CaseDeadlines,
+  type DeadlineFlags,
+  type Hearing,
+  type NextHearing,
+} from '#shared/deadlines.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, hearings, lawyerRequests, prisoners, users } from '../../db/schema.ts';
+import { bailReviews, cases, hearings, lawyerRequests, prisoners, users } from '../../db/schema.ts';
 import type { CaseFacts } from './deadlines.policy.ts';
 import { followsPrisonerIn, seesRecordAsLawyer } from '../../policies/member-record.policy.ts';
 
@@ -17,6 +26,15 @@ export interface CaseRow extends CaseFacts {
   prison: string | null;
   bailGrantedOn: string | null;
   releasedOn: string | null;
+  /** The bail order's details and the bonds (src/shared/bail-timeline.ts). */
+  bailCourt: string | null;
+  bailBondAmount: number | null;
+  bailSureties: number | null;
+  bailSuretyAmount: number | null;
+  bailConditions: string | null;
+  bailFurnishedOn: string | null;
+  /** The Indian day of the jail's Bail-Accept for this family member, or null. */
+  bailVerifiedOn: string | null;
 }
 
 /** The case with what the policy needs about this user, in one statement. */
@@ -31,15 +49,30 @@ export async function findCase(db: Db, caseId: string, user: Pick<User, 'id' | '
       prison: cases.prison,
       bailGrantedOn: cases.bailGrantedOn,
       releasedOn: cases.releasedOn,
+      bailCourt: cases.bailCourt,
+      bailBondAmount: cases.bailBondAmount,
+      bailSureties: cases.bailSureties,
+      bailSuretyAmount: cases.bailSuretyAmount,
+      bailConditions: cases.bailConditions,
+      bailFurnishedOn: cases.bailFurnishedOn,
+      bailAcceptedAt: bailReviews.decidedAt,
       acceptedLawyer: sql<boolean>`exists (select 1 from ${lawyerRequests} where ${seesRecordAsLawyer(user.id, cases.familyMemberId)})`,
       inPrison:
         user.role === 'Jail-Authority' && user.prisonId ? followsPrisonerIn(user.prisonId, cases.familyMemberId) : sql<boolean>`false`,
     })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.familyMemberId))
+    .leftJoin(bailReviews, and(eq(bailReviews.familyMemberId, cases.familyMemberId), eq(bailReviews.status, 'Accepted')))
     .where(eq(cases.id, caseId))
     .limit(1);
-  return row ? { ...row, acceptedLawyer: Boolean(row.acceptedLawyer), inPrison: Boolean(row.inPrison) } : undefined;
+  if (!row) return undefined;
+  const { bailAcceptedAt, ...rest } = row;
+  return {
+    ...rest,
+    bailVerifiedOn: bailAcceptedAt ? indianDay(bailAcceptedAt) : null,
+    acceptedLawyer: Boolean(row.acceptedLawyer),
+    inPrison: Boolean(row.inPrison),
+  };
 }
 
 const lawyerUser = alias(users, 'lawyer_user');
@@ -76,7 +109,8 @@ export async function listHearings(db: Db, caseId: string): Promise<Hearing[]> {
   return rows.map(toHearing);
 }
 
-export function caseDeadlines(row: CaseRow, list: Hearing[], canEdit: boolean): CaseDeadlines {
+export function caseDeadlines(row: CaseRow, list: Hearing[], canEdit: boolean, canRecordBail: RecordableBailStep[]): CaseDeadlines {
+  const timeline = bailTimeline(row);
   return {
     case: {
       id: row.id,
@@ -89,7 +123,18 @@ export function caseDeadlines(row: CaseRow, list: Hearing[], canEdit: boolean): 
       releasedOn: row.releasedOn,
     },
     hearings: list,
-    can: { edit: canEdit },
+    bail: {
+      ...timeline,
+      order: {
+        court: row.bailCourt,
+        bondAmount: row.bailBondAmount,
+        sureties: row.bailSureties,
+        suretyAmount: row.bailSuretyAmount,
+        conditions: row.bailConditions,
+      },
+    },
+    // Only the step that is next, and only for the side whose step it is.
+    can: { edit: canEdit, recordBail: canRecordBail.filter((s) => s === timeline.next?.step) },
   };
 }
 

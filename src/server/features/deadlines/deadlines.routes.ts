@@ -15,8 +15,9 @@ import {
 } from '#shared/deadlines.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { invalid, notFound, type ErrorDetail } from '../../lib/errors.ts';
-import { changeHearing, outcomeTooEarly, recordHearing, saveBail } from './deadlines.use-cases.ts';
-import { assertCanRecord, canRecordForCase, canSeeCase } from './deadlines.policy.ts';
+import { RecordBailStepSchema } from '#shared/bail-timeline.ts';
+import { changeHearing, outcomeTooEarly, recordBailStep, recordHearing, saveBail } from './deadlines.use-cases.ts';
+import { assertCanRecord, assertCanRecordBailStep, bailStepsFor, canRecordForCase, canSeeCase } from './deadlines.policy.ts';
 import { caseDeadlines, findCase, findHearingCaseId, findNextHearing, listDeadlineFlags, listHearings } from './deadlines.queries.ts';
 import { access } from '../../plugins/route-guard.ts';
 
@@ -31,7 +32,7 @@ export async function deadlinesRoutes(base: FastifyInstance) {
       const user = requireUser(req);
       const row = await findCase(db, req.params.caseId, user);
       if (!row || !canSeeCase(user, row)) throw notFound('case');
-      return caseDeadlines(row, await listHearings(db, row.id), canRecordForCase(user, row));
+      return caseDeadlines(row, await listHearings(db, row.id), canRecordForCase(user, row), bailStepsFor(user, row));
     },
   );
 
@@ -79,7 +80,24 @@ export async function deadlinesRoutes(base: FastifyInstance) {
       if (details[0]) throw invalid(details[0].message, details);
       await saveBail(db, user, row, req.body, env.PUBLIC_URL);
       const after = await findCase(db, row.id, user);
-      return caseDeadlines(after!, await listHearings(db, row.id), true);
+      return caseDeadlines(after!, await listHearings(db, row.id), true, bailStepsFor(user, after!));
+    },
+  );
+
+  // One step of the bail sequence, by the side whose step it is (src/shared/bail-timeline.ts).
+  app.post(
+    '/api/cases/:caseId/bail-steps',
+    {
+      config: access.anyRole,
+      schema: { params: CaseParamsSchema, body: RecordBailStepSchema, response: { 200: CaseDeadlinesSchema } },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const row = await findCase(db, req.params.caseId, user);
+      assertCanRecordBailStep(user, row, req.body.step);
+      await recordBailStep(db, user, row.id, req.body, env.PUBLIC_URL);
+      const after = (await findCase(db, row.id, user))!;
+      return caseDeadlines(after, await listHearings(db, row.id), canRecordForCase(user, after), bailStepsFor(user, after));
     },
   );
 

@@ -3,12 +3,15 @@
 import { indianDay, type CreateHearing, type Hearing, type SaveBail, type UpdateHearing } from '#shared/deadlines.ts';
 import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
 import type { User } from '#shared/accounts.ts';
+import { bailStepProblem, type RecordBailStep } from '#shared/bail-timeline.ts';
+import { cases } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { audit } from '../../lib/audit.ts';
 import { invalid, notFound, staleEdit } from '../../lib/errors.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import type { MessageKind } from '../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { caseAudienceIds, findHearing, insertHearing, saveBailDates, updateHearing, type CaseRow } from './deadlines.queries.ts';
+import { caseAudienceIds, findCase, findHearing, insertHearing, saveBailDates, updateHearing, type CaseRow } from './deadlines.queries.ts';
 import { caseLink } from './deadlines.scheduler.ts';
 
 /** Whose case a notice is about, who acted (not told) and where links point. */
@@ -95,5 +98,39 @@ export async function saveBail(db: Db, user: User, row: CaseRow, input: SaveBail
       await tellCase(tx, about, 'bail_granted', { ...params, date: bailGrantedOn });
     if (releasedOn && releasedOn !== row.releasedOn) await tellCase(tx, about, 'released', { ...params, date: releasedOn });
     await audit(tx, user.id, 'case.bail_dates_saved', row.familyMemberId, { caseId: row.id, bailGrantedOn, releasedOn });
+  });
+}
+
+/**
+ * One step of the bail sequence (src/shared/bail-timeline.ts), checked against the case as it is inside the
+ * transaction (the row locked, so two sides recording at once cannot both pass): only the next step, not in
+ * the future, not before the step before. The case's people are told of the order and of the release.
+ */
+export async function recordBailStep(db: Db, user: User, caseId: string, input: RecordBailStep, publicUrl: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update');
+    const row = await findCase(tx, caseId, user);
+    if (!row) throw notFound('case');
+    const problem = bailStepProblem(row, input.step, input.on, indianDay(new Date()));
+    if (problem) throw invalid(problem.message, [problem]);
+    const set =
+      input.step === 'order'
+        ? {
+            bailGrantedOn: input.on,
+            bailCourt: input.court,
+            bailBondAmount: input.bondAmount,
+            bailSureties: input.sureties,
+            bailSuretyAmount: input.sureties > 0 ? input.suretyAmount : null,
+            bailConditions: input.conditions || null,
+          }
+        : input.step === 'furnished'
+          ? { bailFurnishedOn: input.on }
+          : { releasedOn: input.on };
+    await tx.update(cases).set(set).where(eq(cases.id, caseId));
+    const about = noticeAbout(row, user.id, publicUrl);
+    const params = { caseNumber: row.caseNumber, member: row.memberName, date: input.on };
+    if (input.step === 'order') await tellCase(tx, about, 'bail_granted', params);
+    if (input.step === 'released') await tellCase(tx, about, 'released', params);
+    await audit(tx, user.id, 'case.bail_step_recorded', row.familyMemberId, { caseId, ...input });
   });
 }
