@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 const common = {
   include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'],
   exclude: ['tests/e2e/**', 'node_modules/**'],
+  // One migrated database per run, which each test file starts from (tests/db-template.setup.ts).
+  globalSetup: ['tests/db-template.setup.ts'],
   // Generous: a loaded 2-core machine slows argon2 and process start-ups several times over, and a
   // test must never fail for being slow (speed is proven in `npm run bench`, not in tests).
   testTimeout: 120_000,

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDb, type Db, type DbHandle } from '#server/db/client.ts';
 import { migrate, migrationsFolder } from '#server/db/migrate.ts';
 import { databasePaperStore, filePaperStore, type PaperStore } from '#server/lib/paper-store.ts';
@@ -30,6 +31,15 @@ export interface TestDb {
 
 export const usePostgres = () => process.env.RIHAAI_TEST_DB === 'postgres';
 
+/** The run's migrated template of this kind, or '' when there is none (a run without the global set-up). */
+function templateOf(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export async function createTestDb(
   options: {
     poolSize?: number;
@@ -53,7 +63,18 @@ export async function createTestDb(
     const name = `rihaai_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // From the run's migrated template (tests/db-template.setup.ts), unless the test migrates its own way.
+    const template = options.migrateWith ? '' : templateOf('postgresTemplate');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+        break;
+      } catch (err) {
+        // 55006: the template still had a connection closing (the set-up's, just ended).
+        if ((err as { code?: string }).code !== '55006' || attempt >= 100) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
@@ -72,7 +93,9 @@ export async function createTestDb(
       await c.end();
     };
   }
-  const handle = await openDb({ databaseUrl, onQuery, poolSize: options.poolSize ?? 10 });
+  const pgliteTemplate = usePostgres() || options.migrateWith ? '' : templateOf('pgliteTemplate');
+  const loadDataDir = pgliteTemplate ? new Blob([await fs.promises.readFile(pgliteTemplate)]) : undefined;
+  const handle = await openDb({ databaseUrl, onQuery, poolSize: options.poolSize ?? 10, loadDataDir });
   await (options.migrateWith ?? ((h: DbHandle) => migrate(h, migrationsFolder())))(handle);
   const papersDir = handle.kind === 'pglite' ? await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rihaai-papers-')) : undefined;
   const papers = papersDir ? await filePaperStore(papersDir) : databasePaperStore();

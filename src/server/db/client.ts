@@ -35,6 +35,11 @@ export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; undefined means in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite in memory only: start from this dump of a data folder (PGlite's `dumpDataDir`) rather than
+   * an empty one. The tests start each file from one migrated dump instead of migrating afresh.
+   */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   onQuery?: QueryListener;
   /**
@@ -234,7 +239,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   try {
     if (options.dataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION')))
       await createDataDirApart(options.dataDir, options.migrationsFolder);
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const client = options.dataDir
+      ? new PGlite(options.dataDir)
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await client.waitReady;
     if (options.prepare !== false) {
       await client.exec(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
