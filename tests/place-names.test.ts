@@ -1,12 +1,28 @@
-// Place names people read: current official district names (Prayagraj, not Allahabad), their
-// Devanagari names for the Hindi screens, and a search that finds a district in either script.
+// Place names people read: current official district names (Prayagraj, not Allahabad), every state's
+// and district's name in the script of each Indian language the app speaks, and a search that finds a
+// district by its English name, a former name or its name in any of those scripts.
 import { describe, expect, it } from 'vitest';
-import { DISTRICT_NAMES_HI } from '#shared/district-names-hi.ts';
-import { FORMER_DISTRICT_NAMES, INDIA_STATES, findState, isDistrictOf, searchDistricts } from '#shared/india-locations.ts';
+import { FORMER_DISTRICT_NAMES, INDIA_STATES, findState, isDistrictOf, searchDistricts, type PlaceNames } from '#shared/india-locations.ts';
+import { PLACE_NAME_LANGUAGES, loadPlaceNames, placeNameLanguagesOfScript, type PlaceNameLanguage } from '#shared/place-names.ts';
 import { toStoredLocation } from '#shared/locations.ts';
 
-const HINDI_NAMED_STATES = ['UP', 'BR', 'MP', 'RJ', 'HR', 'DL', 'JH', 'CG', 'UK', 'HP', 'CH', 'MH', 'GJ', 'PB'];
 const ALL_DISTRICTS = new Set(INDIA_STATES.flatMap((s) => s.districts));
+/** Each language's script (its Unicode block), with what names may also hold: digits, spaces, dashes, brackets, joiners. */
+const SCRIPT: Record<PlaceNameLanguage, RegExp> = {
+  hi: /^[\u0900-\u097F][\u0900-\u097F0-9 ()–-]*$/,
+  mr: /^[\u0900-\u097F][\u0900-\u097F0-9 ()–-]*$/,
+  bn: /^[\u0980-\u09FF][\u0980-\u09FF ()–-]*$/,
+  pa: /^[\u0A00-\u0A7F][\u0A00-\u0A7F0-9 ()–-]*$/,
+  or: /^[\u0B00-\u0B7F][\u0B00-\u0B7F0-9 ()–-]*$/,
+  ur: /^[\u0600-\u06FF][\u0600-\u06FF0-9 ()–-]*$/,
+  gu: /^[\u0A80-\u0AFF][\u0A80-\u0AFF0-9 ()–-]*$/,
+  ta: /^[\u0B80-\u0BFF][\u0B80-\u0BFF0-9 ()–-]*$/,
+  te: /^[\u0C00-\u0C7F][\u0C00-\u0C7F0-9 ()–\u200C-]*$/,
+  kn: /^[\u0C80-\u0CFF][\u0C80-\u0CFF0-9 ()–\u200C-]*$/,
+};
+const NAMES = Object.fromEntries(
+  await Promise.all(PLACE_NAME_LANGUAGES.map(async (lang) => [lang, await loadPlaceNames(lang)] as const)),
+) as Record<PlaceNameLanguage, PlaceNames>;
 
 describe('renamed districts', () => {
   it('the list carries the current names, never a former one', () => {
@@ -17,8 +33,10 @@ describe('renamed districts', () => {
         expect(districts, code).not.toContain(former);
       }
     }
-    expect(findState('UP')!.districts).toContain('Prayagraj');
-    expect(findState('UP')!.districts).toContain('Ayodhya');
+    expect(findState('UP')!.districts).toEqual(expect.arrayContaining(['Prayagraj', 'Ayodhya']));
+    expect(findState('AS')!.districts).toContain('Sribhumi');
+    expect(findState('SK')!.districts).toEqual(['Gangtok', 'Mangan', 'Namchi', 'Pakyong', 'Soreng', 'Gyalshing']);
+    expect(ALL_DISTRICTS.has('Allahabad')).toBe(false);
   });
 
   it('a record holding a former name is still valid and is stored by the current name', () => {
@@ -26,43 +44,113 @@ describe('renamed districts', () => {
     expect(isDistrictOf('MH', 'Allahabad')).toBe(false);
     expect(toStoredLocation({ state: 'UP', district: 'Allahabad' })).toEqual({ state: 'UP', district: 'Prayagraj' });
     expect(toStoredLocation({ state: 'KA', district: 'Gulbarga' })).toEqual({ state: 'KA', district: 'Kalaburagi' });
+    expect(toStoredLocation({ state: 'SK', district: 'East Sikkim' })).toEqual({ state: 'SK', district: 'Gangtok' });
+    expect(toStoredLocation({ state: 'AS', district: 'Karimganj' })).toEqual({ state: 'AS', district: 'Sribhumi' });
     expect(toStoredLocation({ state: 'UP', district: 'Sitapur' })).toEqual({ state: 'UP', district: 'Sitapur' });
   });
 });
 
-describe('Devanagari district names', () => {
-  it('every district of the Hindi-reading states (and Maharashtra, Gujarat, Punjab) has one', () => {
-    const missing = HINDI_NAMED_STATES.flatMap((code) => findState(code)!.districts.filter((d) => !DISTRICT_NAMES_HI[d]));
-    expect(missing).toEqual([]);
+describe.each(PLACE_NAME_LANGUAGES)('names in %s', (lang) => {
+  const names = NAMES[lang];
+
+  it('every state and every district has one, written in the language’s script; nothing else is named', () => {
+    expect(Object.keys(names.states).sort()).toEqual(INDIA_STATES.map((s) => s.code).sort());
+    expect(Object.keys(names.districts).sort()).toEqual([...ALL_DISTRICTS].sort());
+    for (const [key, name] of [...Object.entries(names.states), ...Object.entries(names.districts)]) {
+      expect(name, key).toMatch(SCRIPT[lang]);
+      expect(name.normalize('NFC'), key).toBe(name);
+    }
   });
 
-  it('each is written in Devanagari and names a district of the list', () => {
-    for (const [en, hi] of Object.entries(DISTRICT_NAMES_HI)) {
-      expect(ALL_DISTRICTS.has(en), en).toBe(true);
-      expect(hi, en).toMatch(/^[\u0900-\u097F][\u0900-\u097F ()-]*$/);
+  it('two districts of one state never share a name', () => {
+    for (const s of INDIA_STATES) {
+      const own = s.districts.map((d) => names.districts[d]);
+      expect(new Set(own).size, s.code).toBe(own.length);
     }
+  });
+
+  it('each district is found by its name in this script (and the search loads no other language to do it)', () => {
+    expect(placeNameLanguagesOfScript(names.districts.Prayagraj!)).toContain(lang);
+    for (const s of INDIA_STATES) {
+      for (const d of s.districts) {
+        expect(searchDistricts(names.districts[d]!, 50, [names]), `${lang} ${d}`).toContainEqual({ state: s.code, district: d });
+      }
+    }
+  });
+
+  it('Prayagraj is named as Prayagraj, never as Allahabad', () => {
+    expect(names.districts.Prayagraj).toBeTruthy();
+    expect(Object.values(names.districts)).not.toContain(names.districts.Allahabad);
+    expect(names.districts.Prayagraj).not.toMatch(/इलाहाबाद|এলাহাবাদ|ਇਲਾਹਾਬਾਦ|ଇଲାହାବାଦ|الہ آباد|અલાહાબાદ|அலகாபாத்|అలహాబాద్|ಅಲಹಾಬಾದ್/);
   });
 });
 
-describe('district search in both scripts', () => {
-  const first = (q: string) => searchDistricts(q)[0];
+describe('the states’ own spellings', () => {
+  it('a state’s districts carry the names used there, not a transliteration from Hindi', () => {
+    expect(NAMES.ta.districts.Coimbatore).toBe('கோயம்புத்தூர்');
+    expect(NAMES.ta.districts.Tiruchirappalli).toBe('திருச்சிராப்பள்ளி');
+    expect(NAMES.te.districts.Visakhapatnam).toBe('విశాఖపట్నం');
+    expect(NAMES.kn.districts.Mysuru).toBe('ಮೈಸೂರು');
+    expect(NAMES.bn.districts['North 24 Parganas']).toBe('উত্তর ২৪ পরগনা');
+    expect(NAMES.or.districts.Cuttack).toBe('କଟକ');
+    expect(NAMES.pa.districts.Ludhiana).toBe('ਲੁਧਿਆਣਾ');
+    expect(NAMES.gu.districts.Ahmedabad).toBe('અમદાવાદ');
+    expect(NAMES.mr.districts.Kolhapur).toBe('कोल्हापूर');
+    expect(NAMES.ur.districts.Lucknow).toBe('لکھنؤ');
+    expect(NAMES.hi.states.UP).toBe('उत्तर प्रदेश');
+    expect(NAMES.ta.states.TN).toBe('தமிழ்நாடு');
+  });
+});
 
-  it('"प्रयाग", "Prayag", "prayagraj" and the former "Allahabad" find Prayagraj', () => {
-    for (const q of ['प्रयाग', 'Prayag', 'prayagraj', 'Allahabad']) expect(first(q), q).toEqual({ state: 'UP', district: 'Prayagraj' });
+describe('district search in every script', () => {
+  const first = (q: string, ...langs: PlaceNameLanguage[]) =>
+    searchDistricts(
+      q,
+      8,
+      langs.map((l) => NAMES[l]),
+    )[0];
+
+  it('"प्रयाग", "প্রয়াগ", "Prayag", "prayagraj" and the former "Allahabad" find Prayagraj', () => {
+    expect(first('प्रयाग', 'hi')).toEqual({ state: 'UP', district: 'Prayagraj' });
+    expect(first('প্রয়াগ', 'bn')).toEqual({ state: 'UP', district: 'Prayagraj' });
+    expect(first('پریاگ', 'ur')).toEqual({ state: 'UP', district: 'Prayagraj' });
+    for (const q of ['Prayag', 'prayagraj', 'Allahabad']) expect(first(q), q).toEqual({ state: 'UP', district: 'Prayagraj' });
   });
 
-  it('names starting with the text come first; a word inside a name is found too', () => {
-    expect(first('लखन')).toEqual({ state: 'UP', district: 'Lucknow' });
+  it('a part of a name typed in each script finds its district', () => {
+    expect(first('லக்னோ', 'ta')).toEqual({ state: 'UP', district: 'Lucknow' });
+    expect(first('மதுரை', 'ta')).toEqual({ state: 'TN', district: 'Madurai' });
+    expect(first('విశాఖ', 'te')).toEqual({ state: 'AP', district: 'Visakhapatnam' });
+    expect(first('ಮೈಸೂ', 'kn')).toEqual({ state: 'KA', district: 'Mysuru' });
+    expect(first('ਲੁਧਿ', 'pa')).toEqual({ state: 'PB', district: 'Ludhiana' });
+    expect(first('କଟକ', 'or')).toEqual({ state: 'OD', district: 'Cuttack' });
+    expect(first('અમદા', 'gu')).toEqual({ state: 'GJ', district: 'Ahmedabad' });
+    expect(first('कोल्हापूर', 'mr')).toEqual({ state: 'MH', district: 'Kolhapur' });
+    // Urdu typed on an Arabic keyboard (ي, ك) finds the Urdu name (ی, ک).
+    expect(first('لكھنؤ', 'ur')).toEqual({ state: 'UP', district: 'Lucknow' });
+  });
+
+  it('without a language’s names, its script finds nothing; English needs none', () => {
+    expect(searchDistricts('प्रयाग')).toEqual([]);
+    expect(first('Ernakulam')).toEqual({ state: 'KL', district: 'Ernakulam' });
+  });
+
+  it('names starting with the text come first; a word inside a name is found too; one letter finds nothing; at most the limit', () => {
+    expect(first('लखन', 'hi')).toEqual({ state: 'UP', district: 'Lucknow' });
     expect(searchDistricts('Champaran').map((d) => d.district)).toEqual(['East Champaran', 'West Champaran']);
     expect(searchDistricts('Aurangabad')).toEqual([
       { state: 'BR', district: 'Aurangabad' },
       { state: 'MH', district: 'Chhatrapati Sambhajinagar' },
     ]);
-  });
-
-  it('finds nothing for one letter, bounds the list, and finds districts without a Hindi name by English', () => {
     expect(searchDistricts('a')).toEqual([]);
     expect(searchDistricts('pur').length).toBe(8);
-    expect(first('Ernakulam')).toEqual({ state: 'KL', district: 'Ernakulam' });
+  });
+
+  it('what is typed tells which languages’ names to load', () => {
+    expect(placeNameLanguagesOfScript('Prayag')).toEqual([]);
+    expect(placeNameLanguagesOfScript('प्रयाग')).toEqual(['hi', 'mr']);
+    expect(placeNameLanguagesOfScript('মুর্শি')).toEqual(['bn']);
+    expect(placeNameLanguagesOfScript('لکھ')).toEqual(['ur']);
+    expect(placeNameLanguagesOfScript('மது')).toEqual(['ta']);
   });
 });

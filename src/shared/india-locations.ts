@@ -2,16 +2,14 @@
 // fields. Districts from the npm package india-state-district 1.0.5 (MIT, © Suraj Aswal),
 // copied here with two fixes (stray spaces; 'Sri Sathya Sai' and 'YSR Kadapa' were run together) so
 // the list is reviewed in this repository and does not change under us. Districts carry their current
-// official English names (FORMER_DISTRICT_NAMES lists the renamed ones); states carry their Hindi name
-// for the Hindi screens. Plain data: no zod.
-
-import { DISTRICT_NAMES_HI } from './district-names-hi.ts';
+// official English names (FORMER_DISTRICT_NAMES lists the renamed ones). Their names in each Indian
+// language's script are in place-names/<language>.ts, loaded only when a screen needs them
+// (place-names.ts). Plain data: no zod.
 
 export interface IndiaState {
   /** Stored in the database; never shown. */
   code: string;
   name: string;
-  nameHi: string;
   districts: readonly string[];
 }
 
@@ -19,13 +17,11 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'AN',
     name: 'Andaman and Nicobar Islands',
-    nameHi: 'अंडमान और निकोबार द्वीपसमूह',
     districts: ['Nicobar', 'North and Middle Andaman', 'South Andaman'],
   },
   {
     code: 'AP',
     name: 'Andhra Pradesh',
-    nameHi: 'आंध्र प्रदेश',
     districts: [
       'Srikakulam',
       'Parvathipuram Manyam',
@@ -58,7 +54,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'AR',
     name: 'Arunachal Pradesh',
-    nameHi: 'अरुणाचल प्रदेश',
     districts: [
       'Anjaw',
       'Changlang',
@@ -91,7 +86,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'AS',
     name: 'Assam',
-    nameHi: 'असम',
     districts: [
       'Bajali',
       'Baksa',
@@ -114,7 +108,7 @@ export const INDIA_STATES: readonly IndiaState[] = [
       'Kamrup',
       'Kamrup Metropolitan',
       'Karbi Anglong',
-      'Karimganj',
+      'Sribhumi',
       'Kokrajhar',
       'Lakhimpur',
       'Majuli',
@@ -133,7 +127,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'BR',
     name: 'Bihar',
-    nameHi: 'बिहार',
     districts: [
       'Araria',
       'Arwal',
@@ -178,13 +171,11 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'CH',
     name: 'Chandigarh',
-    nameHi: 'चंडीगढ़',
     districts: ['Chandigarh'],
   },
   {
     code: 'CG',
     name: 'Chhattisgarh',
-    nameHi: 'छत्तीसगढ़',
     districts: [
       'Balod',
       'Baloda Bazar-Bhatapara',
@@ -224,13 +215,11 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'DH',
     name: 'Dadra and Nagar Haveli and Daman and Diu',
-    nameHi: 'दादरा और नगर हवेली और दमन और दीव',
     districts: ['Daman', 'Diu', 'Dadra and Nagar Haveli'],
   },
   {
     code: 'DL',
     name: 'Delhi',
-    nameHi: 'दिल्ली',
     districts: [
       'Central Delhi',
       'East Delhi',
@@ -248,13 +237,11 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'GA',
     name: 'Goa',
-    nameHi: 'गोवा',
     districts: ['North Goa', 'South Goa'],
   },
   {
     code: 'GJ',
     name: 'Gujarat',
-    nameHi: 'गुजरात',
     districts: [
       'Ahmedabad',
       'Amreli',
@@ -294,7 +281,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'HR',
     name: 'Haryana',
-    nameHi: 'हरियाणा',
     districts: [
       'Ambala',
       'Bhiwani',
@@ -323,7 +309,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'HP',
     name: 'Himachal Pradesh',
-    nameHi: 'हिमाचल प्रदेश',
     districts: [
       'Bilaspur',
       'Chamba',
@@ -342,7 +327,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'JK',
     name: 'Jammu and Kashmir',
-    nameHi: 'जम्मू और कश्मीर',
     districts: [
       'Anantnag',
       'Budgam',
@@ -369,7 +353,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'JH',
     name: 'Jharkhand',
-    nameHi: 'झारखंड',
     districts: [
       'Bokaro',
       'Chatra',
@@ -400,7 +383,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'KA',
     name: 'Karnataka',
-    nameHi: 'कर्नाटक',
     districts: [
       'Bagalkot',
       'Ballari',
@@ -438,7 +420,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'KL',
     name: 'Kerala',
-    nameHi: 'केरल',
     districts: [
       'Alappuzha',
       'Ernakulam',
@@ -459,19 +440,16 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'LA',
     name: 'Ladakh',
-    nameHi: 'लद्दाख',
     districts: ['Kargil', 'Leh'],
   },
   {
     code: 'LD',
     name: 'Lakshadweep',
-    nameHi: 'लक्षद्वीप',
     districts: ['Lakshadweep'],
   },
   {
     code: 'MP',
     name: 'Madhya Pradesh',
-    nameHi: 'मध्य प्रदेश',
     districts: [
       'Agar Malwa',
       'Alirajpur',
@@ -533,7 +511,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'MH',
     name: 'Maharashtra',
-    nameHi: 'महाराष्ट्र',
     districts: [
       'Ahilyanagar',
       'Akola',
@@ -576,7 +553,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'MN',
     name: 'Manipur',
-    nameHi: 'मणिपुर',
     districts: [
       'Bishnupur',
       'Chandel',
@@ -599,7 +575,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'ML',
     name: 'Meghalaya',
-    nameHi: 'मेघालय',
     districts: [
       'East Garo Hills',
       'East Khasi Hills',
@@ -618,13 +593,11 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'MZ',
     name: 'Mizoram',
-    nameHi: 'मिज़ोरम',
-    districts: ['Aizawl', 'Champhai', 'Hnahthial', 'Khawzawl', 'Kolasib', 'Lawngtlai', 'Lunglei', 'Mamit', 'Saiha', 'Saitual', 'Serchhip'],
+    districts: ['Aizawl', 'Champhai', 'Hnahthial', 'Khawzawl', 'Kolasib', 'Lawngtlai', 'Lunglei', 'Mamit', 'Siaha', 'Saitual', 'Serchhip'],
   },
   {
     code: 'NL',
     name: 'Nagaland',
-    nameHi: 'नागालैंड',
     districts: [
       'Chümoukedima',
       'Dimapur',
@@ -647,7 +620,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'OD',
     name: 'Odisha',
-    nameHi: 'ओडिशा',
     districts: [
       'Angul',
       'Boudh (Bauda)',
@@ -684,13 +656,11 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'PY',
     name: 'Puducherry',
-    nameHi: 'पुडुचेरी',
     districts: ['Karaikal', 'Mahé', 'Puducherry', 'Yanam'],
   },
   {
     code: 'PB',
     name: 'Punjab',
-    nameHi: 'पंजाब',
     districts: [
       'Amritsar',
       'Barnala',
@@ -720,7 +690,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'RJ',
     name: 'Rajasthan',
-    nameHi: 'राजस्थान',
     districts: [
       'Ajmer',
       'Alwar',
@@ -760,13 +729,11 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'SK',
     name: 'Sikkim',
-    nameHi: 'सिक्किम',
-    districts: ['East Sikkim', 'North Sikkim', 'Pakyong', 'Soreng', 'South Sikkim', 'West Sikkim'],
+    districts: ['Gangtok', 'Mangan', 'Namchi', 'Pakyong', 'Soreng', 'Gyalshing'],
   },
   {
     code: 'TN',
     name: 'Tamil Nadu',
-    nameHi: 'तमिलनाडु',
     districts: [
       'Ariyalur',
       'Chengalpattu',
@@ -811,11 +778,10 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'TG',
     name: 'Telangana',
-    nameHi: 'तेलंगाना',
     districts: [
       'Adilabad',
       'Bhadradri Kothagudem',
-      'Hanamkonda',
+      'Hanumakonda',
       'Hyderabad',
       'Jagtial',
       'Jangaon',
@@ -851,13 +817,11 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'TR',
     name: 'Tripura',
-    nameHi: 'त्रिपुरा',
     districts: ['Dhalai', 'Gomati', 'Khowai', 'North Tripura', 'Sepahijala', 'South Tripura', 'Unakoti', 'West Tripura'],
   },
   {
     code: 'UP',
     name: 'Uttar Pradesh',
-    nameHi: 'उत्तर प्रदेश',
     districts: [
       'Agra',
       'Aligarh',
@@ -939,7 +903,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'UK',
     name: 'Uttarakhand',
-    nameHi: 'उत्तराखंड',
     districts: [
       'Almora',
       'Bageshwar',
@@ -963,7 +926,6 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'WB',
     name: 'West Bengal',
-    nameHi: 'पश्चिम बंगाल',
     districts: [
       'Alipurduar',
       'Bankura',
@@ -1006,6 +968,12 @@ export function findState(code: string): IndiaState | undefined {
  */
 export const FORMER_DISTRICT_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   UP: { Allahabad: 'Prayagraj', Faizabad: 'Ayodhya' },
+  AS: { Karimganj: 'Sribhumi' },
+  HR: { Gurgaon: 'Gurugram', Mewat: 'Nuh' },
+  MP: { Hoshangabad: 'Narmadapuram' },
+  MZ: { Saiha: 'Siaha' },
+  SK: { 'East Sikkim': 'Gangtok', 'North Sikkim': 'Mangan', 'South Sikkim': 'Namchi', 'West Sikkim': 'Gyalshing' },
+  TG: { Hanamkonda: 'Hanumakonda' },
   MH: { Ahmednagar: 'Ahilyanagar', Aurangabad: 'Chhatrapati Sambhajinagar', Osmanabad: 'Dharashiv' },
   KA: {
     Bellary: 'Ballari',
@@ -1031,9 +999,10 @@ export function isDistrictOf(code: string, district: string): boolean {
   return BY_CODE.get(code)?.districts.includes(currentDistrictName(code, district)) ?? false;
 }
 
-/** A district's name in Devanagari where the list has one (undefined otherwise). */
-export function districtNameHi(district: string): string | undefined {
-  return DISTRICT_NAMES_HI[district];
+/** States' and districts' names in one language's script, by state code and by the district's English name. */
+export interface PlaceNames {
+  states: Readonly<Record<string, string>>;
+  districts: Readonly<Record<string, string>>;
 }
 
 export interface DistrictMatch {
@@ -1041,29 +1010,51 @@ export interface DistrictMatch {
   district: string;
 }
 
-const fold = (text: string) => text.normalize('NFC').toLowerCase();
-/** Each district with every name it is found by: English, Devanagari and any former name. */
+/** Folds what makes the same name typed two ways differ: case, composition, joiners, Arabic ي/ك for Urdu's ی/ک. */
+export function foldPlaceName(text: string): string {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\u200C\u200D]/g, '')
+    .replace(/\u064A/g, '\u06CC')
+    .replace(/\u0643/g, '\u06A9');
+}
+
+/** Each district with the names it is found by without any language's file: English and any former name. */
 const SEARCHABLE = INDIA_STATES.flatMap((s) =>
   s.districts.map((district) => {
     const former = Object.entries(FORMER_DISTRICT_NAMES[s.code] ?? {})
       .filter(([, now]) => now === district)
       .map(([old]) => old);
-    return { state: s.code, district, names: [district, DISTRICT_NAMES_HI[district] ?? '', ...former].filter(Boolean).map(fold) };
+    return { state: s.code, district, names: [district, ...former].map(foldPlaceName) };
   }),
 );
 
+const foldedNames = new WeakMap<PlaceNames, Map<string, string>>();
+function folded(names: PlaceNames): Map<string, string> {
+  let map = foldedNames.get(names);
+  if (!map) {
+    map = new Map(Object.entries(names.districts).map(([en, native]) => [en, foldPlaceName(native)]));
+    foldedNames.set(names, map);
+  }
+  return map;
+}
+
 /**
- * The districts whose name (in English or Devanagari, or a former name: "Allahabad") contains what
- * was typed, those starting with it first, at most `limit`. "प्रयाग" and "Prayag" both find Prayagraj.
+ * The districts whose name contains what was typed, those starting with it first, at most `limit`:
+ * by the English name, a former name ("Allahabad") or the name in any language given (`names`, from
+ * place-names.ts). "Prayag", and with Hindi's names "प्रयाग", find Prayagraj.
  */
-export function searchDistricts(query: string, limit = 8): DistrictMatch[] {
-  const q = fold(query.trim());
+export function searchDistricts(query: string, limit = 8, names: readonly PlaceNames[] = []): DistrictMatch[] {
+  const q = foldPlaceName(query.trim());
   if (q.length < 2) return [];
+  const maps = names.map(folded);
   const starts: DistrictMatch[] = [];
   const contains: DistrictMatch[] = [];
   for (const d of SEARCHABLE) {
-    if (d.names.some((n) => n.startsWith(q) || n.includes(` ${q}`))) starts.push({ state: d.state, district: d.district });
-    else if (d.names.some((n) => n.includes(q))) contains.push({ state: d.state, district: d.district });
+    const all = [...d.names, ...maps.map((m) => m.get(d.district) ?? '')].filter(Boolean);
+    if (all.some((n) => n.startsWith(q) || n.includes(` ${q}`))) starts.push({ state: d.state, district: d.district });
+    else if (all.some((n) => n.includes(q))) contains.push({ state: d.state, district: d.district });
   }
   return [...starts, ...contains].slice(0, limit);
 }

@@ -4,7 +4,7 @@
 import { NativeSelect, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useIndiaLocations } from './location-fields.tsx';
+import { useStateOptions } from './location-fields.tsx';
 
 /** Any @mantine/form form with `barEnrolmentNumber` and `barCouncilState` string fields. */
 export function BarEnrolmentFields<T extends { barEnrolmentNumber: string; barCouncilState: string }>({
@@ -12,12 +12,8 @@ export function BarEnrolmentFields<T extends { barEnrolmentNumber: string; barCo
 }: {
   form: UseFormReturnType<T>;
 }) {
-  const { t, i18n } = useTranslation('lawyers');
-  const data = useIndiaLocations();
-  const hi = i18n.resolvedLanguage === 'hi';
-  const states = data
-    ? [...data.INDIA_STATES].sort((a, b) => (hi ? a.nameHi.localeCompare(b.nameHi, 'hi') : a.name.localeCompare(b.name)))
-    : [];
+  const { t } = useTranslation('lawyers');
+  const states = useStateOptions();
   return (
     <>
       <TextInput
@@ -31,10 +27,7 @@ export function BarEnrolmentFields<T extends { barEnrolmentNumber: string; barCo
       <NativeSelect
         label={t('enrolment.state')}
         required
-        data={[
-          { value: '', label: t('enrolment.state.placeholder'), disabled: true },
-          ...states.map((s) => ({ value: s.code, label: hi ? s.nameHi : s.name })),
-        ]}
+        data={[{ value: '', label: t('enrolment.state.placeholder'), disabled: true }, ...states]}
         {...form.getInputProps('barCouncilState')}
       />
     </>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PRISON_LIMITS, PRISON_TYPES, SavePrisonSchema, type PrisonRecord } from '#shared/prisoners.ts';
 import { Page } from '#client/components/page.tsx';
 import { EmailInput } from '#client/components/contact-inputs.tsx';
-import { LocationFields, useStateName } from '#client/components/location-fields.tsx';
+import { LocationFields, useDistrictName, useStateName } from '#client/components/location-fields.tsx';
 import { QueryList } from '#client/components/query-state.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { schemaResolver, serverFieldErrors, type FieldTexts } from '#client/lib/form-resolver.ts';
@@ -76,6 +76,7 @@ function IssuedCode({ code, label }: { code: string; label: string }) {
 function PrisonItem({ prison, count }: { prison: PrisonRecord; count: Count | undefined }) {
   const { t } = useTranslation('prisons');
   const stateName = useStateName();
+  const districtName = useDistrictName();
   const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
   const [showAccounts, setShowAccounts] = useState(false);
@@ -100,7 +101,9 @@ function PrisonItem({ prison, count }: { prison: PrisonRecord; count: Count | un
             {t(`type.${prison.type}`)}
           </Badge>
         </Group>
-        <Text size="sm">{t('place', { district: prison.district, state: stateName(prison.state) || t('stateMissing') })}</Text>
+        <Text size="sm">
+          {t('place', { district: districtName(prison.state, prison.district), state: stateName(prison.state) || t('stateMissing') })}
+        </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('dlsa', { name: prison.dlsaName || '—', email: prison.dlsaEmail, phone: prison.dlsaPhone || '—' })}
         </Text>
@@ -314,6 +317,7 @@ function DistrictCodeForm() {
   const errorText = useErrorText();
   const issue = useIssueDistrictCode();
   const [code, setCode] = useState<string | null>(null);
+  const districtName = useDistrictName();
   const form = useForm({ mode: 'controlled', initialValues: { state: '', district: '' } });
   return (
     <form
@@ -335,7 +339,9 @@ function DistrictCodeForm() {
         </Title>
         <Text size="sm">{t('dlsaCode.intro')}</Text>
         <LocationFields form={form} purpose="prison" />
-        {code && <IssuedCode code={code} label={t('dlsaCode.issued', { district: form.values.district })} />}
+        {code && (
+          <IssuedCode code={code} label={t('dlsaCode.issued', { district: districtName(form.values.state, form.values.district) })} />
+        )}
         <Group>
           <Button type="submit" loading={issue.isPending}>
             {t('dlsaCode.issue')}
