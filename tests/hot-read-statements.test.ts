@@ -17,8 +17,11 @@ import {
   sessionCookie,
 } from './factories.ts';
 
-/** The jail dashboard: the session lookup plus one statement. */
-const DASHBOARD_STATEMENTS = 2;
+/**
+ * The jail dashboard: the session lookup, one statement, and the access log's one row for the page
+ * (docs/decisions/0049-access-log.md).
+ */
+const DASHBOARD_STATEMENTS = 3;
 
 let t: TestApp;
 let jail: string;
@@ -60,7 +63,7 @@ async function dashboard(): Promise<Record<string, number>> {
 
 describe('statements per hot read', () => {
   it(
-    'the jail dashboard: two statements for every page, search and filter, with 30 bare members or 90 with full rows',
+    'the jail dashboard: three statements for every page, search and filter, with 30 bare members or 90 with full rows',
     { timeout: 180_000 },
     async () => {
       for (let i = 0; i < 30; i++) await createFamilyMember(t.db, { name: `${prefix} few ${String(i).padStart(2, '0')}` });
@@ -141,15 +144,16 @@ describe('statements per hot read', () => {
       const many = await reads();
 
       expect(many).toEqual(few);
-      // The session lookup and one statement each (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md).
+      // The session lookup and one statement each (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md);
+      // a page of records read adds the access log's one row (docs/decisions/0049-access-log.md).
       expect(many).toEqual({
         lawyerSearch: 2,
         lawyerSearchNextPage: 2,
-        caseStatus: 2,
-        pending: 2,
-        pendingNextPage: 2,
-        clients: 2,
-        clientsNextPage: 2,
+        caseStatus: 3,
+        pending: 3,
+        pendingNextPage: 3,
+        clients: 3,
+        clientsNextPage: 3,
       });
     },
   );

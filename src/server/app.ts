@@ -11,6 +11,7 @@ import { safeLogSerializers } from './lib/log-safety.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { accessLogPlugin } from './plugins/access-log.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { secondFactorRoutes } from './features/second-factor/second-factor.routes.ts';
@@ -28,6 +29,7 @@ import { deadlinesRoutes } from './features/deadlines/deadlines.routes.ts';
 import { prisonsRoutes } from './features/prisons/prisons.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
+import { accessLogRoutes } from './features/access-log/access-log.routes.ts';
 import { multipartPlugin } from './lib/documents.ts';
 
 export interface BuildAppOptions extends AppDeps {
@@ -79,8 +81,18 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
   // "simple request" from another site gets 415 before it reaches a handler.
   app.removeContentTypeParser(['text/plain']);
 
-  // In this order: errors and lifecycle first, then cookies, security and auth before any route.
-  for (const plugin of [errorsPlugin, lifecyclePlugin, cookie, securityPlugin, authPlugin, openapiPlugin, multipartPlugin]) {
+  // In this order: errors and lifecycle first, then cookies, security and auth before any route; the
+  // access log's hook after auth (it reads the user).
+  for (const plugin of [
+    errorsPlugin,
+    lifecyclePlugin,
+    cookie,
+    securityPlugin,
+    authPlugin,
+    accessLogPlugin,
+    openapiPlugin,
+    multipartPlugin,
+  ]) {
     await app.register(plugin);
   }
 
@@ -102,6 +114,7 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
     deadlinesRoutes,
     prisonsRoutes,
     notificationsRoutes,
+    accessLogRoutes,
   ];
   for (const routes of features) await app.register(routes);
   // Development only: the queued emails at /dev/mail (docs/decisions/0039-dev-mailbox.md).

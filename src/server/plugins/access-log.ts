@@ -1,0 +1,107 @@
+// Writes the access log (docs/decisions/0049-access-log.md) for every route that reads or changes a
+// prisoner's record, named in one table below rather than in each handler: after the handler
+// answered 2xx (so the policy allowed it) and before the answer leaves, one INSERT. Should the insert
+// fail, the request fails: nothing is read without its row.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccessAction } from '#shared/access-log.ts';
+import type { Db } from '../db/client.ts';
+import { logCaseAccess, logDocumentAccess, logHearingAccess, logListAccess, logMemberAccess, type AccessActor } from '../lib/access-log.ts';
+
+type Params = Record<string, string | undefined>;
+type Body = Record<string, unknown>;
+
+type Rule =
+  /** One case, by the route's :caseId. */
+  | { kind: 'case'; action: AccessAction; what: string }
+  /** One hearing, by the route's :id. */
+  | { kind: 'hearing'; action: AccessAction; what: string }
+  /** One member's record, by the route's :id. */
+  | { kind: 'member'; action: AccessAction; what: string }
+  /** One document: by the route's :id, or the id the answer carries (an upload). */
+  | { kind: 'document'; action: AccessAction; from: 'params' | 'answer' }
+  /** A page of records: the ids the answer shows. */
+  | { kind: 'list'; what: string; ids: (body: Body) => unknown[] };
+
+const field = (key: string) => (row: unknown) => (row as Record<string, unknown> | null)?.[key];
+const each = (list: string, pick: (row: unknown) => unknown) => (body: Body) =>
+  Array.isArray(body[list]) ? (body[list] as unknown[]).map(pick) : [];
+
+/** What each route logs, by its method and URL pattern. */
+export const ACCESS_LOGGED_ROUTES: Record<string, Rule> = {
+  'GET /api/cases/:caseId': { kind: 'case', action: 'read', what: 'case' },
+  'PUT /api/cases/:caseId/facts': { kind: 'case', action: 'change', what: 'case.facts' },
+  'POST /api/cases/:caseId/application-printed': { kind: 'case', action: 'export', what: 'case.application' },
+  'GET /api/cases/:caseId/deadlines': { kind: 'case', action: 'read', what: 'case.hearings' },
+  'POST /api/cases/:caseId/hearings': { kind: 'case', action: 'change', what: 'case.hearings' },
+  'PUT /api/cases/:caseId/bail': { kind: 'case', action: 'change', what: 'case.bail' },
+  'POST /api/dlsa/cases/:caseId/bail-steps': { kind: 'case', action: 'change', what: 'case.bail-steps' },
+  'PUT /api/hearings/:id': { kind: 'hearing', action: 'change', what: 'case.hearings' },
+  'GET /api/documents/:id': { kind: 'document', action: 'download', from: 'params' },
+  'POST /api/family/documents': { kind: 'document', action: 'change', from: 'answer' },
+  'POST /api/lawyers/clients/:familyMemberId/documents': { kind: 'document', action: 'change', from: 'answer' },
+  'POST /api/jail/members/:id/ngo': { kind: 'member', action: 'change', what: 'member.ngo' },
+  'POST /api/jail/members/:id/bail-accept': { kind: 'member', action: 'change', what: 'member.bail-accept' },
+  'POST /api/jail/members/:id/bail-accept/undo': { kind: 'member', action: 'change', what: 'member.bail-accept' },
+  'GET /api/jail/members': { kind: 'list', what: 'jail.members', ids: each('items', field('id')) },
+  'GET /api/prisoners/search': { kind: 'list', what: 'prisoners.search', ids: each('prisoners', field('id')) },
+  'GET /api/dlsa/bail-desk': { kind: 'list', what: 'dlsa.bail-desk', ids: each('cases', field('caseId')) },
+  'GET /api/lawyers/clients': { kind: 'list', what: 'lawyer.clients', ids: each('clients', field('id')) },
+  'GET /api/lawyers/requests': {
+    kind: 'list',
+    what: 'lawyer.requests',
+    ids: each('requests', (r) => field('id')(field('familyMember')(r))),
+  },
+  'GET /api/ngos/:id/members': { kind: 'list', what: 'ngo.members', ids: each('items', field('id')) },
+  'GET /api/family/cases': { kind: 'list', what: 'family.cases', ids: each('cases', field('id')) },
+  'GET /api/family/documents': { kind: 'list', what: 'family.documents', ids: each('documents', field('id')) },
+  // The administrator's breach question reads whose records an account read: logged in its turn.
+  'GET /api/admin/access-log': { kind: 'list', what: 'admin.access-log', ids: each('rows', (r) => field('id')(field('prisoner')(r))) },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuids = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string' && UUID.test(v));
+
+function parsed(payload: unknown): Body {
+  if (typeof payload !== 'string') return {};
+  try {
+    const body: unknown = JSON.parse(payload);
+    return body && typeof body === 'object' ? (body as Body) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest, payload: unknown): Promise<void> {
+  const params = (req.params ?? {}) as Params;
+  switch (rule.kind) {
+    case 'case':
+      if (params.caseId) await logCaseAccess(db, actor, rule.action, rule.what, params.caseId);
+      return;
+    case 'hearing':
+      if (params.id) await logHearingAccess(db, actor, rule.action, rule.what, params.id);
+      return;
+    case 'member':
+      if (params.id) await logMemberAccess(db, actor, rule.action, rule.what, params.id);
+      return;
+    case 'document': {
+      const id = rule.from === 'params' ? params.id : parsed(payload).id;
+      if (typeof id === 'string' && UUID.test(id)) await logDocumentAccess(db, actor, rule.action, id);
+      return;
+    }
+    case 'list': {
+      // An empty page is logged too: the search was made, and every page costs the same statements.
+      await logListAccess(db, actor, rule.what, uuids(rule.ids(parsed(payload))));
+      return;
+    }
+  }
+}
+
+export const accessLogPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.user || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    const rule = ACCESS_LOGGED_ROUTES[`${req.method} ${req.routeOptions.url ?? ''}`];
+    if (rule) await write(app.deps.db, { id: req.user.id, role: req.user.role }, rule, req, payload);
+    return payload;
+  });
+});
