@@ -1,5 +1,6 @@
-// /cases/:caseId/hearings: the accepted lawyer and the jail authority record
-// hearing dates, court, purpose and outcome, and the bail-granted and release dates of a case.
+// /cases/:caseId/hearings: the accepted lawyer and the jail authority record hearing dates, court, purpose
+// and outcome; the bail sequence (components/bail-steps.tsx) with the step this user records; the jail
+// also keeps the prison and corrects the bail dates.
 import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,9 @@ import {
   type SaveBail,
   type UpdateHearing,
 } from '#shared/deadlines.ts';
+import { BailSteps } from '#client/components/bail-steps.tsx';
 import { Page } from '#client/components/page.tsx';
+import { useSession } from '#client/lib/use-session.ts';
 import { StaleEditNotice } from '#client/components/stale-edit-notice.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { QueryState } from '#client/components/query-state.tsx';
@@ -45,11 +48,13 @@ export function CaseHearingsPage() {
 
 function CaseView({ data }: { data: CaseDeadlines }) {
   const { t } = useTranslation('deadlines');
+  const { user } = useSession();
   return (
     <Stack gap="md">
       <Text>{t('case.member', { name: data.case.memberName })}</Text>
       <Text size="sm">{t('disclaimer')}</Text>
-      <BailCard data={data} />
+      <BailSteps data={data} plain={false} />
+      {data.can.edit && user?.role === 'Jail-Authority' && <BailCard data={data} />}
       <Card withBorder padding="md" component="section" aria-labelledby="hearings-title">
         <Stack gap="sm">
           <Title order={2} size="h3" id="hearings-title">
@@ -105,7 +110,6 @@ function staleHearingOf(err: unknown): Hearing | undefined {
 function BailCard({ data }: { data: CaseDeadlines }) {
   const { t } = useTranslation('deadlines');
   const errorText = useErrorText();
-  const formatDay = useFormatDay();
   const save = useSaveBail(data.case.id);
   const form = useForm({
     mode: 'controlled',
@@ -116,53 +120,44 @@ function BailCard({ data }: { data: CaseDeadlines }) {
     },
     validate: schemaResolver(SaveBailSchema, t, { input: bailOf }),
   });
-  const c = data.case;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="bail-title">
       <Stack gap="sm">
         <Title order={2} size="h3" id="bail-title">
           {t('bail.title')}
         </Title>
-        <Text size="sm">
-          {c.releasedOn
-            ? t('bail.released', { date: formatDay(c.releasedOn) })
-            : c.bailGrantedOn
-              ? t('bail.grantedNotReleased', { date: formatDay(c.bailGrantedOn) })
-              : t('bail.none')}
-        </Text>
-        {data.can.edit && (
-          <form
-            noValidate
-            style={ERROR_CONTRAST}
-            onSubmit={form.onSubmit((v) =>
-              save.mutate(bailOf(v), {
-                onSuccess: () => notify.success(t('bail.saved')),
-                onError: (err) => {
-                  form.setErrors(serverFieldErrors(err, t, {}, bailOf(v)));
-                  notify.error(errorText(err));
-                },
-              }),
-            )}
-          >
-            <Stack gap="sm">
-              <TextInput
-                label={t('bail.prison')}
-                description={t('bail.prisonHelp')}
-                maxLength={DEADLINE_LIMITS.prisonMax}
-                {...form.getInputProps('prison')}
-              />
-              <Group grow wrap="wrap" align="flex-start">
-                <TextInput type="date" label={t('bail.grantedOn')} miw={150} {...form.getInputProps('bailGrantedOn')} />
-                <TextInput type="date" label={t('bail.releasedOn')} miw={150} {...form.getInputProps('releasedOn')} />
-              </Group>
-              <Group>
-                <Button type="submit" loading={save.isPending}>
-                  {t('bail.save')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
+        <Text size="sm">{t('bail.correctHelp')}</Text>
+        <form
+          noValidate
+          style={ERROR_CONTRAST}
+          onSubmit={form.onSubmit((v) =>
+            save.mutate(bailOf(v), {
+              onSuccess: () => notify.success(t('bail.saved')),
+              onError: (err) => {
+                form.setErrors(serverFieldErrors(err, t, {}, bailOf(v)));
+                notify.error(errorText(err));
+              },
+            }),
+          )}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={t('bail.prison')}
+              description={t('bail.prisonHelp')}
+              maxLength={DEADLINE_LIMITS.prisonMax}
+              {...form.getInputProps('prison')}
+            />
+            <Group grow wrap="wrap" align="flex-start">
+              <TextInput type="date" label={t('bail.grantedOn')} miw={150} {...form.getInputProps('bailGrantedOn')} />
+              <TextInput type="date" label={t('bail.releasedOn')} miw={150} {...form.getInputProps('releasedOn')} />
+            </Group>
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                {t('bail.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Stack>
     </Card>
   );

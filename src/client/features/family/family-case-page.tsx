@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaseStatus } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
+import { BailStepsForCase } from '#client/components/bail-steps.tsx';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Page } from '#client/components/page.tsx';
 import { QueryState } from '#client/components/query-state.tsx';
@@ -117,6 +118,7 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
           </Row>
           <Row label={t('cases.ngo')}>{c.ngo ? c.ngo.name : t('cases.ngoNone')}</Row>
         </Stack>
+        <BailStepsForCase caseId={c.id} caseNumber={c.caseNumber} />
         {/* The way on once a lawyer accepted: call them. */}
         {accepted.map(
           (l) =>

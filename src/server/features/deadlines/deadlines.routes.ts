@@ -14,7 +14,7 @@ import {
   indianDay,
 } from '#shared/deadlines.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { invalid, notFound, type ErrorDetail } from '../../lib/errors.ts';
+import { forbidden, invalid, notFound, type ErrorDetail } from '../../lib/errors.ts';
 import { RecordBailStepSchema } from '#shared/bail-timeline.ts';
 import { changeHearing, outcomeTooEarly, recordBailStep, recordHearing, saveBail } from './deadlines.use-cases.ts';
 import { assertCanRecord, assertCanRecordBailStep, bailStepsFor, canRecordForCase, canSeeCase } from './deadlines.policy.ts';
@@ -70,6 +70,8 @@ export async function deadlinesRoutes(base: FastifyInstance) {
       const row = await findCase(db, req.params.caseId, user);
       assertCanRecord(user, row);
       const { bailGrantedOn, releasedOn } = req.body;
+      // The release is the jail's step of the bail sequence (src/shared/bail-timeline.ts); this form lets the jail correct it.
+      if (releasedOn !== row.releasedOn && user.role !== 'Jail-Authority') throw forbidden();
       const today = indianDay(new Date());
       const details: ErrorDetail[] = [];
       if (bailGrantedOn && bailGrantedOn > today)

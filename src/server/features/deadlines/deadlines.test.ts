@@ -230,7 +230,10 @@ describe('case hearings and bail: who may see and record', () => {
     expect(flags.json().bailedNotReleased).toContainEqual(expect.objectContaining({ caseId: w.caseId, bailGrantedOn: granted }));
     expect((await t.request('GET', '/api/jail/deadline-flags', { cookie: w.cookies.lawyer })).statusCode).toBe(403);
 
-    const released = await t.request('PUT', url, { cookie: w.cookies.lawyer, body: { bailGrantedOn: granted, releasedOn: today() } });
+    // The release is the jail's to record: the lawyer's form may not set it (src/shared/bail-timeline.ts).
+    const byLawyer = await t.request('PUT', url, { cookie: w.cookies.lawyer, body: { bailGrantedOn: granted, releasedOn: today() } });
+    expect(byLawyer.statusCode).toBe(403);
+    const released = await t.request('PUT', url, { cookie: w.cookies.jail, body: { bailGrantedOn: granted, releasedOn: today() } });
     expect(released.statusCode).toBe(200);
     expect(released.json().case).toMatchObject({ releasedOn: today(), prison: 'Central Jail' });
     const after = await t.request('GET', '/api/jail/deadline-flags', { cookie: w.cookies.jail });
