@@ -38,6 +38,8 @@ export const MESSAGE_KINDS = [
   'account_confirm',
   'signup_existing_account',
   'bail_accept_undone',
+  'follower_joined',
+  'follower_left',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageParams = Record<string, string>;

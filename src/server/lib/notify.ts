@@ -118,6 +118,8 @@ export const EMAIL_PRIORITY_OF: Record<MessageKind, EmailPriority> = {
   request_rejected: normal,
   request_withdrawn: normal,
   engagement_ended: normal,
+  follower_joined: normal,
+  follower_left: normal,
   bail_paper_uploaded: normal,
   contact_operator: normal,
   contact_auto_reply: normal,

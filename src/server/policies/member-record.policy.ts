@@ -12,9 +12,11 @@ import { lawyerRequests, prisonerFollowers, prisoners } from '../db/schema.ts';
 
 /**
  * The actor's relation to a family member: a lawyer's as lawyer_requests stores it ('accepted' wins over
- * 'pending'); 'in-prison' for a jail authority of one prison when the member follows a prisoner held there.
+ * 'pending'); 'in-prison' for a jail authority of one prison when the member follows a prisoner held there;
+ * 'follows-prisoner' for a family member who follows the prisoner of the case at hand (another relative's
+ * case of the same prisoner, docs/decisions/0050-relatives-join-by-invitation.md).
  */
-export type ClientRelation = 'accepted' | 'pending' | 'in-prison' | undefined;
+export type ClientRelation = 'accepted' | 'pending' | 'in-prison' | 'follows-prisoner' | undefined;
 
 /** What a user does to a member's record. */
 export type MemberRecordAction =
@@ -51,7 +53,9 @@ export function decideMemberRecord(actor: Actor, familyMemberId: string, relatio
       // Bail papers come from the member or their lawyer, not from the jail.
       return action === 'upload-bail-paper' ? 'forbidden' : 'allow';
     case 'Family-Member':
-      if (actor.id !== familyMemberId) return 'not_found';
+      // Their own record, or a case of a prisoner they follow that another relative registered.
+      if (actor.id !== familyMemberId && relation !== 'follows-prisoner') return 'not_found';
+      if (actor.id !== familyMemberId && action === 'upload-bail-paper') return 'forbidden';
       // Hearings and bail dates are recorded by the lawyer or the jail; the member reads them.
       return action === 'record-hearing' ? 'forbidden' : 'allow';
     case 'Lawyer':
@@ -108,6 +112,11 @@ export function seesRecordAsLawyer(lawyerId: string | SQLWrapper, familyMemberId
 export function clientRelationSql(lawyerId: string, familyMemberId: SQLWrapper): SQL<ClientRelation | null> {
   return sql<ClientRelation | null>`(select case when bool_or(${lawyerRequests.status} = 'accepted') then 'accepted' when count(*) > 0 then 'pending' end
     from ${lawyerRequests} where ${openRequestBetween(lawyerId, familyMemberId)})`;
+}
+
+/** SQL: this family member follows the prisoner (a case's prisoner_id), as one boolean. */
+export function followsPrisoner(familyMemberId: string, prisonerId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${prisonerFollowers} f where f.prisoner_id = ${prisonerId} and f.family_member_id = ${familyMemberId})`;
 }
 
 /** SQL: the member follows a prisoner held in this prison. */

@@ -3,13 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { CaseDetail } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
 import { cases, users } from '../../db/schema.ts';
-import { relationSql, type Actor } from '../../policies/member-record.policy.ts';
+import { followsPrisoner, relationSql, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
 import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
 
 /** The case, its family member's name and the asking user's relation to them (member-record.policy.ts), in one statement. */
 export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | null) {
-  const relation = actor ? relationSql(actor, cases.familyMemberId) : sql<null>`null`;
+  // A relative who follows the case's prisoner reads it like the one who registered it (decision 0050).
+  const relation = !actor
+    ? sql<null>`null`
+    : actor.role === 'Family-Member'
+      ? sql<ClientRelation | null>`(case when ${followsPrisoner(actor.id, cases.prisonerId)} then 'follows-prisoner' end)`
+      : relationSql(actor, cases.familyMemberId);
   const [row] = await db
     .select({ case: cases, memberName: users.name, relation })
     .from(cases)

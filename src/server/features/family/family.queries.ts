@@ -18,7 +18,18 @@ import { nearnessOf } from '../../lib/location.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedSelect, preparedSql } from '../../db/prepared.ts';
-import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '../../db/schema.ts';
+import {
+  bailReviews,
+  cases,
+  documents,
+  familyMembers,
+  lawyerRequests,
+  lawyers,
+  ngoAssignments,
+  ngos,
+  prisonerFollowers,
+  users,
+} from '../../db/schema.ts';
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
 import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-rows.sql.ts';
 import { openRequestBetween } from '../../policies/member-record.policy.ts';
@@ -374,29 +385,58 @@ const caseStatusRows = preparedSelect((db) =>
       ngoId: ngos.id,
       ngoName: ngos.name,
       ngoAssignedAt: ngoAssignments.assignedAt,
-      requests: requestsJson(familyMembers.userId),
-      documents: documentsJson(familyMembers.userId, false),
+      // Requests, papers, bail and NGO are those of the relative who registered the case (its owner).
+      requests: requestsJson(cases.familyMemberId),
+      documents: documentsJson(cases.familyMemberId, false),
       events: caseEventsJson(cases.id),
     })
     .from(familyMembers)
-    .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
+    // The member's own cases and those of the prisoners they follow (another relative's,
+    // docs/decisions/0050-relatives-join-by-invitation.md): two index reads, no scan.
+    .leftJoin(
+      cases,
+      sql`(${cases.familyMemberId} = ${familyMembers.userId} or ${cases.prisonerId} = any(array(select f.prisoner_id from ${prisonerFollowers} f where f.family_member_id = ${familyMembers.userId})))`,
+    )
     // One review and one assignment at most per member (their primary keys): no extra rows.
-    .leftJoin(bailReviews, and(eq(bailReviews.familyMemberId, familyMembers.userId), eq(bailReviews.status, 'Accepted')))
-    .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, familyMembers.userId))
+    .leftJoin(bailReviews, and(eq(bailReviews.familyMemberId, cases.familyMemberId), eq(bailReviews.status, 'Accepted')))
+    .leftJoin(ngoAssignments, eq(ngoAssignments.familyMemberId, cases.familyMemberId))
     .leftJoin(ngos, eq(ngos.id, ngoAssignments.ngoId))
     .where(eq(familyMembers.userId, sql.placeholder('userId')))
     .orderBy(asc(cases.createdAt), asc(cases.id)),
 );
 
 /**
- * Every case of the member with where it stands, in one statement whatever the number of cases,
- * requests and papers (the cases with the member's bail review and NGO, which are one each, and the
- * requests, papers and case events as JSON arrays beside them); undefined when not registered.
+ * Every case of the member, and of the prisoners they follow, with where it stands, in one statement
+ * whatever the number of cases, requests and papers (the cases with their owner's bail review and NGO,
+ * which are one each, and the requests, papers and case events as JSON arrays beside them); undefined
+ * when not registered.
  */
 export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStatus[] | undefined> {
   const caseRows = await caseStatusRows(db).execute({ userId });
+  if (caseRows.length === 0) return undefined;
+  const byOwner = new Map<string, typeof caseRows>();
+  for (const r of caseRows) {
+    if (!r.case) continue;
+    const list = byOwner.get(r.case.familyMemberId) ?? [];
+    list.push(r);
+    byOwner.set(r.case.familyMemberId, list);
+  }
+  const statuses = new Map<string, CaseStatus>();
+  for (const rows of byOwner.values()) {
+    for (const s of ownerCaseStatuses(rows)) statuses.set(s.id, s);
+  }
+  return caseRows.flatMap((r) => {
+    const s = r.case ? statuses.get(r.case.id) : undefined;
+    return s ? [s] : [];
+  });
+}
+
+type CaseStatusRow = Awaited<ReturnType<ReturnType<typeof caseStatusRows>['execute']>>[number];
+
+/** One relative's cases with their requests, papers, bail review, NGO and case events. */
+function ownerCaseStatuses(caseRows: CaseStatusRow[]): CaseStatus[] {
   const first = caseRows[0];
-  if (!first) return undefined;
+  if (!first) return [];
   const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));
   const requests = parsedJson<RequestJsonRow[]>(first.requests).map((r): RequestRow => ({
     ...r,

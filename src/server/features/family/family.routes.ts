@@ -11,6 +11,17 @@ import { admitUpload } from '../../lib/upload-limits.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as family from './family.use-cases.ts';
 import { access } from '../../plugins/route-guard.ts';
+import * as followers from './followers.use-cases.ts';
+import {
+  AcceptInvitationSchema,
+  FollowedPrisonersSchema,
+  InvitationPreviewSchema,
+  InvitationSchema,
+  JoinedSchema,
+  LookUpInvitationSchema,
+  PrisonerIdParamsSchema,
+} from '#shared/prisoner-followers.ts';
+import { z } from 'zod';
 
 export async function familyRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -70,4 +81,37 @@ export async function familyRoutes(base: FastifyInstance) {
     await admitUpload(deps.db, deps.env, req, reply, user.id);
     return reply.status(201).send(await family.addOwnDocument(deps, user, await receiveDocument(req)));
   });
+
+  // Relatives following a prisoner (docs/decisions/0050-relatives-join-by-invitation.md). The code
+  // travels in the body, never the URL, so it is not written to access logs.
+  app.get('/api/family/prisoners', { config: access.family, schema: { response: { 200: FollowedPrisonersSchema } } }, async (req) =>
+    followers.listPrisoners(deps, requireUser(req)),
+  );
+
+  app.post(
+    '/api/family/prisoners/:prisonerId/invitations',
+    { config: access.family, schema: { params: PrisonerIdParamsSchema, response: { 201: InvitationSchema } } },
+    async (req, reply) => reply.status(201).send(await followers.invite(deps, reply, requireUser(req), req.params.prisonerId)),
+  );
+
+  app.delete(
+    '/api/family/prisoners/:prisonerId/follow',
+    { config: access.family, schema: { params: PrisonerIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (req) => {
+      await followers.leave(deps, requireUser(req), req.params.prisonerId);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/family/invitations/look-up',
+    { config: access.family, schema: { body: LookUpInvitationSchema, response: { 200: InvitationPreviewSchema } } },
+    async (req, reply) => followers.lookUp(deps, reply, requireUser(req), req.ip, req.body.code),
+  );
+
+  app.post(
+    '/api/family/invitations/accept',
+    { config: access.family, schema: { body: AcceptInvitationSchema, response: { 200: JoinedSchema } } },
+    async (req, reply) => followers.accept(deps, reply, requireUser(req), req.ip, req.body),
+  );
 }
