@@ -313,7 +313,9 @@ describe('the retention statements', () => {
       select 'plan@gmail.com', 'plan', 'text', case when i % 5 = 0 then 'pending' else 'sent' end,
         case when i % 5 = 0 then null else now() - (i % 90) * interval '1 day' end
       from generate_series(1, 6000) i`);
-    for (const table of ['users', 'notifications', 'audit_events', 'sessions', 'password_resets', 'email_outbox'])
+    await run(`insert into access_log (actor_id, actor_role, action, what, at)
+      select md5(i::text)::uuid, 'Lawyer', 'read', 'case', now() - (i % 1500) * interval '1 day' from generate_series(1, 6000) i`);
+    for (const table of ['users', 'notifications', 'audit_events', 'sessions', 'password_resets', 'email_outbox', 'access_log'])
       await run(`analyze ${table}`);
 
     t.queries.length = 0;
@@ -333,6 +335,7 @@ describe('the retention statements', () => {
       sessions: { index: 'sessions_expires_idx', cutoff: /Index Cond: .*expires_at </ },
       password_resets: { index: 'password_resets_expires_idx', cutoff: /Index Cond: .*expires_at </ },
       email_outbox: { index: 'email_outbox_sent_idx', cutoff: /Index Cond: .*sent_at </ },
+      access_log: { index: 'access_log_at_idx', cutoff: /Index Cond: .*at </ },
     } as const;
     const seen = new Set<string>();
     for (const [query, params] of statements) {
@@ -342,11 +345,12 @@ describe('the retention statements', () => {
       const plan = await genericPlan(query, params);
       seen.add(`${query.trimStart().split(' ')[0]} ${table}`);
       expect(plan, plan).toContain(kinds[table].index);
-      expect(plan, plan).not.toMatch(/Seq Scan on (notifications|audit_events|sessions|password_resets|email_outbox)/);
+      expect(plan, plan).not.toMatch(/Seq Scan on (notifications|audit_events|sessions|password_resets|email_outbox|access_log)/);
       // The cut-off is part of the index range, not a filter over every row of an owner or of the table.
       if (deleted) expect(plan, plan).toMatch(kinds[table].cutoff);
     }
     expect([...seen].sort()).toEqual([
+      'delete access_log',
       'delete audit_events',
       'delete email_outbox',
       'delete notifications',

@@ -196,6 +196,18 @@ export function deleteSentEmailsSql(cutoff: Date, batch: number): SQL {
     returning 1 as deleted`;
 }
 
+/**
+ * One batch of the access log's rows older than `cutoff`, oldest first, through access_log_at_idx. The
+ * log's trigger refuses a row younger than 365 days, which the audit's floor keeps this from asking
+ * (docs/decisions/0049-access-log.md).
+ */
+export function deleteAccessLogSql(cutoff: Date, batch: number): SQL {
+  return sql`delete from access_log where id = any(array(
+      select id from access_log where at < ${cutoff.toISOString()}::timestamptz
+      order by at limit ${batch} for update skip locked))
+    returning 1 as deleted`;
+}
+
 /** Runs `statement` until a batch comes back short; returns the rows deleted, or stops early. */
 async function drain(db: Db, statement: () => SQL, batch: number, o: RetentionOptions): Promise<number> {
   let total = 0;
@@ -248,7 +260,10 @@ export async function runRetentionPass(db: Db, options: RetentionOptions): Promi
   const emailsCutoff = cutoff('sentEmailsDays');
   return {
     readNotifications: await purgeReadNotifications(db, retentionCutoff(now, notificationDays), batch, options),
-    auditEvents: await purgeAuditEvents(db, retentionCutoff(now, auditDays), batch, options),
+    // The access log is kept as long as the audit, and counted with it.
+    auditEvents:
+      (await purgeAuditEvents(db, retentionCutoff(now, auditDays), batch, options)) +
+      (await drain(db, () => deleteAccessLogSql(retentionCutoff(now, auditDays), batch), batch, options)),
     expiredSessions: await drain(db, () => deleteExpiredSessionsSql(sessionsCutoff, batch), batch, options),
     deadLinks: await drain(db, () => deleteDeadLinksSql(linksCutoff, batch), batch, options),
     sentEmails: await drain(db, () => deleteSentEmailsSql(emailsCutoff, batch), batch, options),
