@@ -40,6 +40,8 @@ const CHANGED_AFTER_NUMBERED: string[] = [
   'functions/access_log_append_only.sql',
   'triggers/access_log.access_log_append_only.sql',
   'triggers/access_log.access_log_no_truncate.sql',
+  // A client's cases carry the bail order's date (src/shared/bail-timeline.ts).
+  'functions/member_client_card.sql',
 ];
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -160,6 +160,11 @@ export const StoredReleaseSchema = z.object({
   defaultBailEligibleOn: z.string().nullable(),
   /** The day the person was released, as recorded (then none of the dates above apply any more). */
   releasedOn: z.string().nullable(),
+  /**
+   * The court's bail order, as recorded (src/shared/bail-timeline.ts): from then on the step is bonds and
+   * sureties, not an application. Absent from the jail's stored cards, which do not carry it.
+   */
+  bailGrantedOn: z.string().nullable().optional(),
 });
 export type StoredRelease = z.infer<typeof StoredReleaseSchema>;
 /**

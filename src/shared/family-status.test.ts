@@ -94,6 +94,26 @@ describe('caseStatusOn', () => {
     expect(late).toMatchObject({ date: '2026-06-03', bailOverdue: true });
   });
 
+  it('bail granted by the court (recorded), not yet accepted by the jail: bond and surety, not "ask the lawyer to apply"', () => {
+    const accepted = [{ name: 'Adv. Rao', status: 'accepted' }];
+    const release = { ...noDates, s479EligibleOn: '2026-05-01', bailGrantedOn: '2026-06-05' };
+    // Eligible under S.479 since May, but bail was granted on 5 June: the step is the bond, not an application.
+    expect(caseStatusOn(aCase({ release, lawyers: accepted }), TODAY)).toMatchObject({
+      status: 'bail-not-released',
+      next: 'bond-and-surety',
+      date: '2026-06-05',
+      bailOverdue: false,
+    });
+    // Granted on 2 June: 7 days have passed by the 9th.
+    expect(caseStatusOn(aCase({ release: { ...release, bailGrantedOn: '2026-06-02' } }), TODAY)).toMatchObject({ bailOverdue: true });
+    // An order dated after today is not one yet; the court's date wins over the jail's acceptance.
+    expect(caseStatusOn(aCase({ release: { ...release, bailGrantedOn: '2026-07-01' }, lawyers: accepted }), TODAY).next).toBe(
+      'lawyer-apply',
+    );
+    const both = caseStatusOn(aCase({ release, bailAcceptedAt: '2026-06-08T06:00:00.000Z' }), TODAY);
+    expect(both).toMatchObject({ status: 'bail-not-released', date: '2026-06-05' });
+  });
+
   it('released: keep every date', () => {
     const release = { ...noDates, s479EligibleOn: '2026-05-01', releasedOn: '2026-06-01' };
     expect(caseStatusOn(aCase({ release, bailAcceptedAt: '2026-05-20T06:00:00.000Z' }), TODAY)).toMatchObject({

@@ -31,7 +31,8 @@ export type FamilyNextStep = (typeof FAMILY_NEXT_STEPS)[number];
 export interface StatusCase {
   id: string;
   facts: { prisonerName: string | null; chargesheetFiledOn: string | null };
-  release: ReleaseDates;
+  /** bailGrantedOn: the court's bail order as recorded (src/shared/bail-timeline.ts), when the read carries it. */
+  release: ReleaseDates & { bailGrantedOn?: string | null | undefined };
   bailAcceptedAt: string | null;
   lawyers: readonly { name: string; status: string }[];
 }
@@ -85,8 +86,10 @@ export function caseStatusOn(c: StatusCase, today: string): FamilyStatus {
   };
   const released = c.release.releasedOn;
   if (released !== null && released <= today) return { ...base, status: 'released', next: 'keep-dates', date: released };
-  if (c.bailAcceptedAt) {
-    const on = todayInIndia(new Date(c.bailAcceptedAt));
+  // Bail granted by the court or accepted by the jail: the way out is the bond and the sureties, not an application.
+  const granted = c.release.bailGrantedOn ?? null;
+  if (c.bailAcceptedAt || (granted !== null && granted <= today)) {
+    const on = granted !== null && granted <= today ? granted : todayInIndia(new Date(c.bailAcceptedAt!));
     const bailOverdue = addDays(on, BAIL_NOT_RELEASED_DAYS) <= today;
     return { ...base, status: 'bail-not-released', next: 'bond-and-surety', date: on, bailOverdue };
   }

@@ -46,6 +46,7 @@ export function readStoredRelease(row: CaseRow) {
     defaultBailDays: row.defaultBailDays,
     defaultBailEligibleOn: row.defaultBailEligibleOn,
     releasedOn: row.releasedOn,
+    bailGrantedOn: row.bailGrantedOn,
   };
 }
 

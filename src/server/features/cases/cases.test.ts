@@ -80,6 +80,7 @@ describe('family enters facts', () => {
       defaultBailDays: 60,
       defaultBailEligibleOn: null,
       releasedOn: null,
+      bailGrantedOn: null,
     });
     const row = await caseRow(body.id);
     expect(row.s479EligibleOn).toBe('2025-01-01');
