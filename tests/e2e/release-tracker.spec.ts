@@ -1,6 +1,6 @@
 // The release tracker in the browser: the family enters the facts on a 360 px phone and
-// sees the S.479 date and what to do (in English and Hindi); the accepted lawyer sees the same and
-// corrects a fact; the jail authority filters "eligible now", opens the S.479(3) application and
+// sees the S.479 date and what to do (in English and Hindi); the accepted lawyer reads it in the
+// professional wording and corrects a fact; the jail authority filters "eligible now", opens the S.479(3) application and
 // prints it (recorded); once released the person leaves the filter and the family is told so.
 import { expect, test } from '@playwright/test';
 import {
@@ -107,8 +107,11 @@ test('the accepted lawyer sees what the law says for the client and records dela
   await page.goto('/lawyer-cases');
   const card = page.getByRole('region', { name: c.name });
   const explainer = card.getByTestId('release-explainer');
-  await expect(explainer).toContainText('has served one third of the maximum sentence for a first offence');
-  await expect(explainer).toContainText('The jail superintendent must apply to the court.');
+  // The lawyer reads the professional wording: the prisoner named, the sections, the lawyer's own step.
+  await expect(explainer).toContainText(`As a first-time offender, ${c.prisoner} completed one third of the maximum sentence`);
+  await expect(explainer).toContainText('The jail superintendent must apply to the court forthwith (Section 479(3)).');
+  await expect(explainer).toContainText('Apply to the court for release under Section 479 BNSS or for default bail');
+  await expect(explainer).not.toContainText(/he or she|Ask the lawyer/i);
   await expectAccessible(page, '/lawyer-cases with the release tracker');
 
   await explainer.getByRole('link', { name: 'Enter or change the facts' }).click();
@@ -160,6 +163,11 @@ test('the jail authority filters "eligible now", opens the S.479(3) application 
   // The case page shows who printed it.
   await page.getByRole('link', { name: 'Back to the case' }).click();
   await expect(page.getByText('Supt. Rao (jail authority) printed the application to the court')).toBeVisible();
+  // The jail reads the professional wording with its own step.
+  const jailExplainer = page.getByTestId('release-explainer');
+  await expect(jailExplainer).toContainText(`As a first-time offender, ${c.prisoner} completed one third`);
+  await expect(jailExplainer).toContainText('apply in writing to the court forthwith under Section 479(3) BNSS');
+  await expect(jailExplainer).not.toContainText(/he or she|Ask the lawyer/i);
 
   // The court releases him; the jail records it. He leaves the "eligible now" filter, and the family
   // is told he was released instead of a date.

@@ -1,19 +1,20 @@
 // What the law says for one case, in plain words: the S.479 BNSS date or why it
 // does not apply, the maximum, default bail, and what to do next. Computed with the same
 // assessRelease the server stores the dates with, for today in India. Once the person has been
-// released it says so instead: none of the dates apply any more.
+// released it says so instead: none of the dates apply any more. The family reads plain words with
+// advice for them; the lawyer and the jail read the professional wording (the prisoner named, the
+// sections cited, their own next step), chosen by the signed-in role.
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconCircleCheck, IconPhone, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { ListenButton } from '#client/components/listen-button.tsx';
+import { useSession } from '#client/lib/use-session.ts';
 import { assessCase, type CaseFacts } from '#shared/cases.ts';
-import { addDays, todayInIndia } from '#shared/release.ts';
+import { todayInIndia } from '#shared/release.ts';
 import { casePath, applicationPath } from './case-paths.ts';
 import { formatDay, useFormatDay } from './format.ts';
-
-export const HELPLINE = '15100';
+import { HELPLINE, audienceOf, explanationLines, nextSteps, releasedText, spokenText } from './release-wording.ts';
 
 export function ReleaseExplainer({
   caseId,
@@ -33,12 +34,14 @@ export function ReleaseExplainer({
 }) {
   const { t, i18n } = useTranslation('release');
   const day = useFormatDay();
+  const audience = audienceOf(useSession().user?.role);
   const today = todayInIndia();
   const released = releasedOn && releasedOn <= today ? releasedOn : null;
   const a = released ? null : assessCase(facts, today);
   const titleId = `release-${caseId}`;
 
-  const lines = a ? explanationLines(t, day, facts, a, today) : [];
+  const lines = a ? explanationLines(t, day, facts, a, today, audience) : [];
+  const next = nextSteps(t, audience);
   const urgent =
     !!a &&
     (a.s479.status === 'eligible' || a.defaultBail.status === 'eligible' || (!!a.s479.maximumEndsOn && a.s479.maximumEndsOn <= today));
@@ -50,12 +53,12 @@ export function ReleaseExplainer({
       </Title>
       {(released || a) && (
         <ListenButton
-          text={spokenText(t, lines, released, day)}
+          text={spokenText(t, lines, released, day, facts, audience)}
           textIn={async (lng) => {
             await i18n.loadLanguages(lng);
             const tIn = i18n.getFixedT(lng, 'release');
             const dayIn = (iso: string) => formatDay(lng, iso);
-            return spokenText(tIn, a ? explanationLines(tIn, dayIn, facts, a, today) : [], released, dayIn);
+            return spokenText(tIn, a ? explanationLines(tIn, dayIn, facts, a, today, audience) : [], released, dayIn, facts, audience);
           }}
         />
       )}
@@ -64,7 +67,7 @@ export function ReleaseExplainer({
           <Group gap="xs" align="flex-start" wrap="nowrap">
             <IconCircleCheck size={18} aria-hidden />
             <Text size="sm" fw={700} style={{ minWidth: 0 }}>
-              {t('released', { date: day(released) })}
+              {releasedText(t, day, released, facts, audience)}
             </Text>
           </Group>
         </Paper>
@@ -87,20 +90,23 @@ export function ReleaseExplainer({
       {!released && (
         <>
           <Text size="sm" fw={600}>
-            {t('next.title')}
+            {next.title}
           </Text>
           <List size="sm" spacing={2}>
-            <List.Item>{t('next.lawyer')}</List.Item>
-            <List.Item>{t('next.dlsa')}</List.Item>
-            <List.Item>
-              {t('next.helpline')}{' '}
-              <Anchor href={`tel:${HELPLINE}`} fw={700}>
-                <IconPhone size={14} aria-hidden /> {HELPLINE}
-              </Anchor>
-            </List.Item>
+            {next.steps.map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+            {audience === 'family' && (
+              <List.Item>
+                {t('next.helpline')}{' '}
+                <Anchor href={`tel:${HELPLINE}`} fw={700}>
+                  <IconPhone size={14} aria-hidden /> {HELPLINE}
+                </Anchor>
+              </List.Item>
+            )}
           </List>
           <Text size="xs" c="dimmed" fs="italic">
-            {t('note')}
+            {audience === 'family' ? t('note') : t('pro.note')}
           </Text>
         </>
       )}
@@ -126,62 +132,4 @@ export function ReleaseExplainer({
       )}
     </Stack>
   );
-}
-
-type Line = { key: string; text: string; strong?: boolean };
-
-/** The explanation's lines for one case in custody, in the language of `t` and `day`. */
-function explanationLines(
-  t: TFunction<'release'>,
-  day: (iso: string) => string,
-  facts: CaseFacts,
-  a: NonNullable<ReturnType<typeof assessCase>>,
-  today: string,
-): Line[] {
-  const lines: Line[] = [];
-  const gravest = facts.offences.some((o) => o.life || o.death);
-  const { s479, defaultBail } = a;
-  const fraction = s479.fraction === '1/3' ? 'third' : 'half';
-  if (s479.status === 'eligible' && s479.eligibleOn)
-    lines.push({ key: 's479', text: t(`s479.eligible.${fraction}`, { date: day(s479.eligibleOn) }), strong: true });
-  else if (s479.status === 'not-yet' && s479.eligibleOn)
-    lines.push({ key: 's479', text: t(`s479.notYet.${fraction}`, { date: day(s479.eligibleOn) }), strong: true });
-  else if (s479.status === 'barred') lines.push({ key: 's479', text: t('s479.barred') });
-  else lines.push({ key: 's479', text: gravest ? t('s479.lifeOrDeath') : t('s479.noImprisonment') });
-  if (s479.status === 'not-yet' && facts.firstOffence === null) lines.push({ key: 'first', text: t('s479.firstUnknown') });
-  if (s479.maximumEndsOn)
-    lines.push(
-      s479.maximumEndsOn <= today
-        ? { key: 'max', text: t('maximum.past', { date: day(s479.maximumEndsOn) }), strong: true }
-        : { key: 'max', text: t('maximum.future', { date: day(s479.maximumEndsOn) }) },
-    );
-  if (facts.delayByAccusedDays > 0 && s479.maximumEndsOn)
-    lines.push({ key: 'delay', text: t('delay', { days: facts.delayByAccusedDays }) });
-  if (defaultBail.eligibleOn && defaultBail.days) {
-    const lastDay = day(addDays(defaultBail.eligibleOn, -1));
-    const args = {
-      days: defaultBail.days,
-      lastDay,
-      date: day(defaultBail.eligibleOn),
-      filed: facts.chargesheetFiledOn ? day(facts.chargesheetFiledOn) : '',
-    };
-    if (defaultBail.status === 'eligible') lines.push({ key: 'bail', text: t('bail.eligible', args), strong: true });
-    else if (defaultBail.status === 'not-applicable') lines.push({ key: 'bail', text: t('bail.notApplicable', args) });
-    else if (facts.chargesheetFiledOn && facts.chargesheetFiledOn <= today) lines.push({ key: 'bail', text: t('bail.late', args) });
-    else lines.push({ key: 'bail', text: t('bail.notYet', args) });
-  }
-  return lines;
-}
-
-/** Everything the explanation says, as one text to be read aloud (the helpline's number digit by digit). */
-function spokenText(t: TFunction<'release'>, lines: Line[], released: string | null, day: (iso: string) => string): string {
-  if (released) return [t('title'), t('released', { date: day(released) })].join('\n');
-  return [
-    t('title'),
-    ...lines.map((l) => l.text),
-    t('next.title'),
-    t('next.lawyer'),
-    t('next.dlsa'),
-    `${t('next.helpline')} ${HELPLINE.split('').join(' ')}`,
-  ].join('\n');
 }
