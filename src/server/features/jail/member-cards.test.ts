@@ -310,6 +310,9 @@ describe('stored member cards', () => {
         },
       ],
       ["an uploader's name", () => t.db.update(users).set({ name: 'Adv. Two Renamed' }).where(eq(users.id, l2.user.id))],
+      // The uploader leaves the papers when the name is emptied and comes back with it.
+      ["an uploader's name emptied", () => t.db.update(users).set({ name: '' }).where(eq(users.id, l2.user.id))],
+      ["an uploader's name given back", () => t.db.update(users).set({ name: 'Adv. Two Back' }).where(eq(users.id, l2.user.id))],
       ['a paper renamed', () => t.db.update(documents).set({ filename: 'bail-final.pdf' }).where(eq(documents.id, paperByFamily))],
       ['a paper deleted', () => t.db.delete(documents).where(eq(documents.id, paperByLawyer))],
       ['an NGO assigned', () => assignNgo(t.db, { familyMemberId: a.id, ngoId: n1.id, assignedBy: jail.id })],
@@ -318,6 +321,8 @@ describe('stored member cards', () => {
         "the NGO's details edited",
         () => t.db.update(ngos).set({ name: 'NGO One Edited', report: 'Visited', address: 'Lane 2' }).where(eq(ngos.id, n1.id)),
       ],
+      ["the NGO's contact emptied", () => t.db.update(ngos).set({ contactInfo: '' }).where(eq(ngos.id, n1.id))],
+      ["the NGO's contact given", () => t.db.update(ngos).set({ contactInfo: 'call 0522 000' }).where(eq(ngos.id, n1.id))],
       [
         'an assignment moved to another NGO',
         () => t.db.update(ngoAssignments).set({ ngoId: n2.id }).where(eq(ngoAssignments.familyMemberId, c.id)),
