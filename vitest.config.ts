@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+const include = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'];
+const exclude = ['tests/e2e/**', 'node_modules/**'];
+
 const common = {
-  include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'],
-  exclude: ['tests/e2e/**', 'node_modules/**'],
+  include,
+  exclude,
   // One migrated database per run, which each test file starts from (tests/db-template.setup.ts).
   globalSetup: ['tests/db-template.setup.ts'],
   // Generous: a loaded 2-core machine slows argon2 and process start-ups several times over, and a
@@ -11,10 +16,31 @@ const common = {
   hookTimeout: 180_000,
 };
 
-// The API suite runs on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+/**
+ * The test files that reach a database: they open the test app or a test database, make rows, or read
+ * which database runs. Only these run again on PostgreSQL; a file that never opens a database (the
+ * client's, the pure shared functions', the texts' and docs' checks) would only repeat itself.
+ */
+const REACHES_A_DATABASE = /test-app|test-db|factories|usePostgres|TEST_DATABASE_URL|RIHAAI_TEST_DB|openDb|DATABASE_URL/;
+function databaseTestFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (file !== path.join('tests', 'e2e')) walk(file);
+      } else if (/\.test\.tsx?$/.test(entry.name) && REACHES_A_DATABASE.test(fs.readFileSync(file, 'utf8'))) found.push(file);
+    }
+  };
+  walk('src');
+  walk('tests');
+  return found;
+}
+
+// The suite runs on PGlite always, and its database tests again on PostgreSQL when TEST_DATABASE_URL is set.
 const projects = [{ test: { ...common, name: 'pglite', env: { RIHAAI_TEST_DB: 'pglite' } } }];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push({ test: { ...common, name: 'postgres', env: { RIHAAI_TEST_DB: 'postgres' } } });
+  projects.push({ test: { ...common, include: databaseTestFiles(), name: 'postgres', env: { RIHAAI_TEST_DB: 'postgres' } } });
 }
 
 export default defineConfig({
