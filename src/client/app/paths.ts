@@ -22,6 +22,8 @@ export const paths = {
   aboutJail: '/aboutjail',
   lawyerSearch: '/lawyerSearch',
   familyCase: '/family-case',
+  /** A relative joins a prisoner with an invitation code (docs/decisions/0050-relatives-join-by-invitation.md). */
+  join: '/join',
   ngoDetails: '/ngo-details',
   uploadFile: '/upload-file',
   pendingCase: '/pending-case',

@@ -21,6 +21,7 @@ import {
   FamilyFormPage,
   LawyerSearchPage,
   FamilyCasePage,
+  JoinPage,
   NgoDetailsPage,
   UploadFilePage,
 } from '#client/features/family/pages.ts';
@@ -99,6 +100,7 @@ export function AppRoutes() {
         <Route path={paths.familyForm} element={<FamilyFormPage />} />
         <Route path={paths.lawyerSearch} element={<LawyerSearchPage />} />
         <Route path={paths.familyCase} element={<FamilyCasePage />} />
+        <Route path={paths.join} element={<JoinPage />} />
         <Route path={paths.ngoDetails} element={<NgoDetailsPage />} />
         <Route path={paths.uploadFile} element={<UploadFilePage />} />
         <Route path={paths.aboutFamily} element={<AboutFamilyPage />} />

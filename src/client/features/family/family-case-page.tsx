@@ -1,6 +1,6 @@
 // /family-case (Case Status): every case with where it stands (docs/spec.md#2-screens-and-routes).
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFilePlus, IconPhone, IconPlus } from '@tabler/icons-react';
+import { IconEye, IconFilePlus, IconPhone, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +16,9 @@ import { FamilyNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { AddCaseForm } from './add-case-form.tsx';
 import { ReleaseExplainer } from '#client/features/cases/release-explainer.tsx';
 import { CaseTimeline } from './case-timeline.tsx';
-import { casesQuery } from './family.api.ts';
+import { casesQuery, prisonersQuery } from './family.api.ts';
+import { PrisonerHeading } from './prisoner-heading.tsx';
+import type { FollowedPrisoner } from '#shared/prisoner-followers.ts';
 import { useFormatDateTime } from './format.ts';
 import { RequireRegistration } from './require-registration.tsx';
 import { FamilyStatusPanel } from './family-status-panel.tsx';
@@ -34,8 +36,9 @@ export function FamilyCasePage() {
 }
 
 function CaseStatusList() {
-  const { t } = useTranslation('family');
+  const { t } = useTranslation(['family', 'accessLog']);
   const query = useQuery(casesQuery);
+  const prisoners = useQuery(prisonersQuery);
   const [adding, setAdding] = useState(false);
   return (
     <Page
@@ -51,6 +54,9 @@ function CaseStatusList() {
               {t('cases.addAnother')}
             </Button>
           )}
+          <Button variant="outline" component={Link} to={paths.caseAccess} leftSection={<IconEye size={18} aria-hidden />}>
+            {t('family.link', { ns: 'accessLog' })}
+          </Button>
         </Group>
       }
     >
@@ -62,15 +68,53 @@ function CaseStatusList() {
         isEmpty={(data) => data.cases.length === 0}
         empty={<Text>{t('cases.empty')}</Text>}
       >
-        {(data) => data.cases.map((c) => <CaseCard key={c.id} item={c} />)}
+        {(data) => <CasesByPrisoner cases={data.cases} prisoners={prisoners.data?.prisoners ?? []} />}
       </QueryState>
+      <Text size="sm">
+        <Link to={paths.join}>{t('follow.haveCode')}</Link>
+      </Text>
       {query.data && <FamilyNextStep cases={query.data.cases} />}
       <HomeButton to={paths.familyHome} />
     </Page>
   );
 }
 
-function CaseCard({ item: c }: { item: CaseStatus }) {
+/**
+ * The cases under the prisoner they are against, the prisoner named first
+ * (docs/decisions/0050-relatives-join-by-invitation.md); a case of no followed prisoner (the list of
+ * prisoners still loading) is shown on its own.
+ */
+function CasesByPrisoner({ cases, prisoners }: { cases: CaseStatus[]; prisoners: FollowedPrisoner[] }) {
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const placed = new Set<string>();
+  const groups = prisoners.map((p) => {
+    const list = p.cases.flatMap((pc) => {
+      const c = byId.get(pc.id);
+      if (!c) return [];
+      placed.add(c.id);
+      return [{ item: c, yours: pc.yours, registeredBy: pc.registeredBy }];
+    });
+    return { prisoner: p, list };
+  });
+  const rest = cases.filter((c) => !placed.has(c.id));
+  return (
+    <>
+      {groups.map(({ prisoner, list }) => (
+        <Stack key={prisoner.id} gap="sm" component="section" aria-labelledby={`prisoner-${prisoner.id}`}>
+          <PrisonerHeading prisoner={prisoner} titleId={`prisoner-${prisoner.id}`} />
+          {list.map((c) => (
+            <CaseCard key={c.item.id} item={c.item} yours={c.yours} registeredBy={c.registeredBy} />
+          ))}
+        </Stack>
+      ))}
+      {rest.map((c) => (
+        <CaseCard key={c.id} item={c} yours registeredBy="" />
+      ))}
+    </>
+  );
+}
+
+function CaseCard({ item: c, yours, registeredBy }: { item: CaseStatus; yours: boolean; registeredBy: string }) {
   const { t } = useTranslation('family');
   const formatDateTime = useFormatDateTime();
   const titleId = `case-${c.id}`;
@@ -86,7 +130,7 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
     <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={2} size="h3" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} size="h3" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {t('cases.caseId', { caseNumber: c.caseNumber })}
           </Title>
           <Badge variant="outline" color="blue.9" tt="none" size="lg" style={{ whiteSpace: 'normal', height: 'auto' }}>
@@ -94,6 +138,7 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
           </Badge>
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.detail}</Text>
+        {!yours && <Text size="sm">{t('follow.registeredBy', { name: registeredBy })}</Text>}
 
         <Stack gap={4} component="dl" m={0}>
           <Row label={t('cases.lawyer')}>
@@ -135,7 +180,8 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
               </Button>
             ),
         )}
-        {accepted.length + pending.length > 0 && (
+        {/* Only the relative who asked a lawyer withdraws or ends it. */}
+        {yours && accepted.length + pending.length > 0 && (
           <Group gap="xs">
             {accepted.map((l) => (
               <EndEngagementButton key={l.requestId} engagement={l} />
@@ -145,10 +191,10 @@ function CaseCard({ item: c }: { item: CaseStatus }) {
             ))}
           </Group>
         )}
-        {(withdrawnOnly || endedOnly) && <RequestAnotherLink />}
+        {yours && (withdrawnOnly || endedOnly) && <RequestAnotherLink />}
 
         <ReleaseExplainer caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} />
-        <Title order={3} size="h5">
+        <Title order={4} size="h5">
           {t('timeline.title')}
         </Title>
         <CaseTimeline events={c.timeline} caseNumber={c.caseNumber} />

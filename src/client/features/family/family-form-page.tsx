@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RegisterFamilySchema, type FamilyRegistration, type RegisterFamilyInput } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
@@ -262,6 +262,11 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
   return (
     <Page title={t('form.title')} size="sm" lead={registration ? <FamilyStatusPanel /> : null}>
       <Text>{registration ? t('form.introRegistered') : t('form.intro')}</Text>
+      {!registration && (
+        <Text size="sm">
+          <Link to={paths.join}>{t('follow.haveCode')}</Link>
+        </Text>
+      )}
       {changed && (
         <Group gap="sm" justify="space-between" wrap="wrap">
           <Text size="sm">{t('draft.kept')}</Text>

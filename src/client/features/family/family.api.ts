@@ -13,6 +13,14 @@ import {
   type LawyerSearch,
   type RegisterFamilyInput,
 } from '#shared/family.ts';
+import {
+  FollowedPrisonersSchema,
+  InvitationPreviewSchema,
+  InvitationSchema,
+  JoinedSchema,
+  type AcceptInvitationInput,
+} from '#shared/prisoner-followers.ts';
+import { z } from 'zod';
 import { WithdrawnRequestSchema } from '#shared/withdraw-request.ts';
 import { EndedEngagementSchema } from '#shared/end-engagement.ts';
 import { api, upload } from '#client/lib/api-client.ts';
@@ -26,6 +34,7 @@ export const familyKeys = {
   lawyers: [...rootKeys.family, 'lawyers'] as const,
   ngo: [...rootKeys.family, 'ngo'] as const,
   documents: [...rootKeys.family, 'documents'] as const,
+  prisoners: [...rootKeys.family, 'prisoners'] as const,
 };
 
 /** The /fmform record, or null when the family member has not registered yet. */
@@ -140,5 +149,42 @@ export function useUploadBailPaper(onProgress: (fraction: number) => void) {
       void qc.invalidateQueries({ queryKey: familyKeys.documents });
       void qc.invalidateQueries({ queryKey: familyKeys.cases });
     },
+  });
+}
+
+/** The prisoners the member follows, with their followers and whose cases are whose (docs/decisions/0050-relatives-join-by-invitation.md). */
+export const prisonersQuery = queryOptions({
+  queryKey: familyKeys.prisoners,
+  queryFn: () => api('GET', '/api/family/prisoners', FollowedPrisonersSchema),
+});
+
+/** A new invitation for another relative: the code is shown once. */
+export function useInvite() {
+  return useMutation({
+    mutationFn: (prisonerId: string) => api('POST', `/api/family/prisoners/${prisonerId}/invitations`, InvitationSchema),
+  });
+}
+
+/** What a code leads to (the prisoner and who invited), before joining. */
+export function useLookUpInvitation() {
+  return useMutation({
+    mutationFn: (code: string) => api('POST', '/api/family/invitations/look-up', InvitationPreviewSchema, { code }),
+  });
+}
+
+export function useAcceptInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AcceptInvitationInput) => api('POST', '/api/family/invitations/accept', JoinedSchema, body),
+    // The record may be new, and the cases, the search and the home all change.
+    onSuccess: () => void qc.invalidateQueries({ queryKey: familyKeys.all }),
+  });
+}
+
+export function useLeavePrisoner() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (prisonerId: string) => api('DELETE', `/api/family/prisoners/${prisonerId}/follow`, z.object({ ok: z.literal(true) })),
+    onSettled: () => void qc.invalidateQueries({ queryKey: familyKeys.all }),
   });
 }

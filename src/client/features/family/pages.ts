@@ -7,3 +7,4 @@ export const LawyerSearchPage = lazyNamed(() => import('./lawyer-search-page.tsx
 export const FamilyCasePage = lazyNamed(() => import('./family-case-page.tsx'), 'FamilyCasePage');
 export const NgoDetailsPage = lazyNamed(() => import('./ngo-details-page.tsx'), 'NgoDetailsPage');
 export const UploadFilePage = lazyNamed(() => import('./upload-file-page.tsx'), 'UploadFilePage');
+export const JoinPage = lazyNamed(() => import('./join-page.tsx'), 'JoinPage');
