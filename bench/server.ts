@@ -48,6 +48,10 @@ export interface Prepared {
     accept: { cookie: string; id: string }[];
     reject: { cookie: string; id: string }[];
     assignNgo: { id: string; ngoId: string }[];
+    /** Other members without an NGO, each to the next of all the NGOs in turn (the spread the one-NGO row is compared with). */
+    assignNgoSpread: { id: string; ngoId: string }[];
+    /** Members of the largest prison waiting for Bail-Accept, for that prison's jail authority. */
+    prisonBailAccept: { id: string }[];
     bailAccept: { id: string }[];
     upload: { cookie: string }[];
   };
@@ -67,6 +71,9 @@ export interface Prepared {
     pendingCursor: string;
     /** The lawyer's profile fields besides the name (a rename sends them unchanged). */
     lawyerProfile: { phone: string; address: string; lawyerType: string; courtArea: string };
+    /** The largest prison's size, and a family member following three prisoners (each with a case). */
+    prisonPrisoners: number;
+    follower: string;
   };
 }
 
@@ -142,6 +149,26 @@ async function main() {
   }
   const ids = (rs: Row[], key = 'id') => rs.map((r) => String(r[key]));
 
+  /**
+   * The heavy tail's family member following three prisoners in the largest prison (their own and two
+   * more, each with a case), made here so that a database kept from before has them too; answers the id.
+   */
+  async function followingThree(prisonId: string): Promise<string> {
+    const [m] = await rows(`select user_id as id from family_members where email = 'bench.m3@gmail.com'`);
+    const id = String(m!.id);
+    const [{ n } = { n: 0 }] = await rows(`select count(*)::int as n from prisoner_followers where family_member_id = '${id}'`);
+    for (let k = Number(n); k < 3; k++) {
+      const [p] = await rows(`insert into prisoners (name, name_latin, prison_id, created_by, custody_since)
+        values ('Bench Follow ${k}', 'Bench Follow ${k}', '${prisonId}', '${id}', current_date - 200) returning id`);
+      await rows(
+        `insert into prisoner_followers (prisoner_id, family_member_id, relation) values ('${String(p!.id)}', '${id}', 'brother')`,
+      );
+      await rows(`insert into cases (family_member_id, prisoner_id, case_number, detail, case_type)
+        select '${id}', '${String(p!.id)}', 'FIR-FOLLOW-${k}/2024', 'Held under IPC 379', case_type from cases where family_member_id = '${id}' limit 1`);
+    }
+    return id;
+  }
+
   const [family] = await rows(
     `select fm.user_id as id from family_members fm join lawyer_requests r on r.family_member_id = fm.user_id order by fm.user_id limit 1`,
   );
@@ -181,8 +208,9 @@ async function main() {
     `select id, lawyer_id from lawyer_requests where status = 'pending' and lawyer_id <> '${String(lawyer!.id)}'
       and lawyer_id <> (select id from users where email = '${HEAVY_LAWYER_EMAIL}') order by id limit ${workItems * 2}`,
   );
-  const noNgo = await rows(`select user_id as id from family_members where not has_ngo order by user_id limit ${workItems}`);
+  const noNgo = await rows(`select user_id as id from family_members where not has_ngo order by user_id limit ${workItems * 2}`);
   const [ngo] = await rows(`select id from ngos order by seats_free desc limit 1`);
+  const allNgos = await rows(`select id from ngos where name <> '${HEAVY_NGO_NAME}' order by id`);
   const waiting = await rows(`select user_id as id from family_members where bail_waiting order by user_id limit ${workItems}`);
   const uploaders = await rows(`select user_id as id from family_members order by user_id desc limit ${Math.min(workItems, 2_000)}`);
 
@@ -217,6 +245,11 @@ async function main() {
   };
   const [largest] = await rows(`select id, state, district from prisons where name = '${LARGEST_PRISON}'`);
   if (!largest) throw new Error('bench: the prisons were not seeded (BENCH_KEEP on a database seeded before them?)');
+  const [prisonSize] = await rows(`select count(*)::int as n from prisoners where prison_id = '${String(largest.id)}'`);
+  // Waiting for Bail-Accept in the largest prison, apart from the deployment-wide bail-accept row's members.
+  const prisonWaiting = await rows(`select user_id as id from family_members where bail_waiting and prison_id = '${String(largest.id)}'
+    order by user_id desc limit ${workItems}`);
+  const follower = await followingThree(String(largest.id));
   const prisonJailId = await official('jail.largest@bench.rihaai.in', 'Jail-Authority', ', prison_id', `, '${String(largest.id)}'`);
   const dlsaId = await official(
     'dlsa@bench.rihaai.in',
@@ -229,7 +262,7 @@ async function main() {
     join prisoner_followers f on f.family_member_id = fm.user_id join prisoners p on p.id = f.prisoner_id
     where fm.prison_id = '${String(largest.id)}' order by fm.user_id offset 100 limit 1`);
 
-  await sessionsFor([jailId, String(family!.id), String(lawyer!.id), heavyLawyerId, prisonJailId, dlsaId, adminId]);
+  await sessionsFor([jailId, String(family!.id), String(lawyer!.id), heavyLawyerId, prisonJailId, dlsaId, adminId, follower]);
   await sessionsFor(ids(requestPairs, 'member'));
   await sessionsFor(ids(pending, 'lawyer_id'));
   await sessionsFor(ids(uploaders));
@@ -241,6 +274,7 @@ async function main() {
   await db.execute(sql.raw('analyze'));
 
   const half = Math.floor(pending.length / 2);
+  const waitingIds = new Set(ids(waiting));
   const prepared: Prepared = {
     port,
     kind: handle.kind,
@@ -270,7 +304,12 @@ async function main() {
       request: requestPairs.map((r) => ({ cookie: cookieFor([String(r.member)])[0]!, lawyerId: String(r.lawyer) })),
       accept: pending.slice(0, half).map((r) => ({ cookie: cookieFor([String(r.lawyer_id)])[0]!, id: String(r.id) })),
       reject: pending.slice(half).map((r) => ({ cookie: cookieFor([String(r.lawyer_id)])[0]!, id: String(r.id) })),
-      assignNgo: noNgo.map((r) => ({ id: String(r.id), ngoId: String(ngo!.id) })),
+      // Every other member without an NGO to the one NGO, the others over all NGOs in turn: two disjoint lists.
+      assignNgo: noNgo.filter((_, i) => i % 2 === 0).map((r) => ({ id: String(r.id), ngoId: String(ngo!.id) })),
+      assignNgoSpread: noNgo
+        .filter((_, i) => i % 2 === 1)
+        .map((r, i) => ({ id: String(r.id), ngoId: String(allNgos[i % allNgos.length]!.id) })),
+      prisonBailAccept: prisonWaiting.filter((r) => !waitingIds.has(String(r.id))).map((r) => ({ id: String(r.id) })),
       bailAccept: waiting.map((r) => ({ id: String(r.id) })),
       upload: uploaders.map((r) => ({ cookie: cookieFor([String(r.id)])[0]! })),
     },
@@ -288,6 +327,8 @@ async function main() {
         lawyerType: String(heavyLawyer.lawyer_type),
         courtArea: String(heavyLawyer.court_area),
       },
+      prisonPrisoners: Number(prisonSize!.n),
+      follower: cookieFor([follower])[0]!,
     },
   };
 
