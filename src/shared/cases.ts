@@ -254,6 +254,8 @@ export const CaseDetailSchema = z.object({
   caseType: z.string(),
   detail: z.string(),
   familyMember: z.object({ id: z.uuid(), name: z.string() }),
+  /** The state of the prison as the family gave it (india-locations.ts code), or null: its courts' language is the application's second. */
+  courtState: z.string().nullable(),
   facts: CaseFactsSchema,
   /** The facts' version: a save sends it back, and is refused (409 stale_edit) once someone else saved. */
   factsVersion: z.number().int(),

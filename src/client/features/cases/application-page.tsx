@@ -14,7 +14,7 @@ import { Page } from '#client/components/page.tsx';
 import { loadScriptFont } from '#client/lib/i18n.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
-import { applicationText, type ApplicationLanguage } from './application-text.ts';
+import { applicationText, courtLanguageOf, type ApplicationLanguage } from './application-text.ts';
 import { casePath } from './case-paths.ts';
 import { caseQuery, useRecordPrinted } from './cases.api.ts';
 import classes from './application.module.css';
@@ -24,8 +24,8 @@ export function ApplicationPage() {
   const { t } = useTranslation('release');
   const { caseId = '' } = useParams();
   const query = useQuery(caseQuery(caseId));
-  const fontReady = useHindiFont();
-  if (query.isPending || !fontReady) return <Loading label={t('page.loading')} />;
+  const fontReady = useScriptFont(query.data ? courtLanguageOf(query.data.courtState) : null);
+  if (query.isPending || (query.data && !fontReady)) return <Loading label={t('page.loading')} />;
   return (
     <Page title={t('application.title')} size="md">
       {query.error ? <QueryError error={query.error} /> : <Application detail={query.data} />}
@@ -34,21 +34,23 @@ export function ApplicationPage() {
 }
 
 /**
- * The Hindi half needs Devanagari whatever the screen's language (many machines have no such font),
- * and is drawn only once the app's font can draw it: text drawn earlier keeps its tofu (lib/i18n.ts).
+ * The court language's half needs its script whatever the screen's language (many machines have no
+ * such font), and is drawn only once the app's font can draw it: text drawn earlier keeps its tofu
+ * (lib/i18n.ts).
  */
-function useHindiFont() {
-  const [ready, setReady] = useState(false);
+function useScriptFont(lang: ApplicationLanguage | null) {
+  const [ready, setReady] = useState<ApplicationLanguage | null>(null);
   useEffect(() => {
+    if (!lang) return;
     let mounted = true;
-    void loadScriptFont('hi').then(() => {
-      if (mounted) setReady(true);
+    void loadScriptFont(lang).then(() => {
+      if (mounted) setReady(lang);
     });
     return () => {
       mounted = false;
     };
-  }, []);
-  return ready;
+  }, [lang]);
+  return lang !== null && ready === lang;
 }
 
 function Application({ detail }: { detail: CaseDetail }) {
@@ -106,7 +108,7 @@ function Application({ detail }: { detail: CaseDetail }) {
         {back}
       </Group>
       <Paper withBorder p="lg" radius="sm" className={classes.document} data-testid="application-document">
-        {(['en', 'hi'] as const).map((lang) => (
+        {(['en', courtLanguageOf(detail.courtState)] as const).map((lang) => (
           <ApplicationPart key={lang} lang={lang} text={applicationText(lang, facts)} />
         ))}
       </Paper>
@@ -116,7 +118,7 @@ function Application({ detail }: { detail: CaseDetail }) {
 
 function ApplicationPart({ lang, text }: { lang: ApplicationLanguage; text: ReturnType<typeof applicationText> }) {
   return (
-    <article lang={lang} className={classes.part}>
+    <article lang={lang} dir={lang === 'ur' ? 'rtl' : 'ltr'} className={classes.part}>
       <Stack gap="sm">
         <Text>{text.to}</Text>
         <Title order={2} size="h5">

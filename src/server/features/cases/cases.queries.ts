@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CaseDetail } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, users } from '../../db/schema.ts';
+import { cases, familyMembers, users } from '../../db/schema.ts';
 import { followsPrisoner, relationSql, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
 import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
@@ -16,9 +16,10 @@ export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | n
       ? sql<ClientRelation | null>`(case when ${followsPrisoner(actor.id, cases.prisonerId)} then 'follows-prisoner' end)`
       : relationSql(actor, cases.familyMemberId);
   const [row] = await db
-    .select({ case: cases, memberName: users.name, relation })
+    .select({ case: cases, memberName: users.name, courtState: familyMembers.state, relation })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.familyMemberId))
+    .leftJoin(familyMembers, eq(familyMembers.userId, cases.familyMemberId))
     .where(eq(cases.id, caseId))
     .limit(1);
   if (!row) return undefined;
@@ -26,7 +27,7 @@ export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | n
     familyMemberId: row.case.familyMemberId,
     lawyerRelation: row.relation ?? undefined,
   };
-  return { row: row.case, memberName: row.memberName, access };
+  return { row: row.case, memberName: row.memberName, courtState: row.courtState ?? null, access };
 }
 
 export async function getCaseDetail(
@@ -42,6 +43,7 @@ export async function getCaseDetail(
     caseType: row.caseType,
     detail: row.detail,
     familyMember: { id: row.familyMemberId, name: found.memberName },
+    courtState: found.courtState,
     facts: readFacts(row),
     factsVersion: row.factsVersion,
     release: readStoredRelease(row),

@@ -143,6 +143,14 @@ describe('family enters facts', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json<{ release: CaseDetail['release'] }>().release.s479Status).toBeNull();
   });
+
+  it('the case page carries the state the family gave for the prison (its courts’ language prints beside English), null when none', async () => {
+    const inMaharashtra = await createFamilyMember(t.db, { location: { state: 'MH', district: 'Pune' } });
+    const cookie = await sessionCookie(t.db, inMaharashtra.user.id);
+    expect((await call('GET', `/api/cases/${inMaharashtra.cases[0]!.id}`, cookie)).json<CaseDetail>().courtState).toBe('MH');
+    const fm = await family();
+    expect((await call('GET', `/api/cases/${fm.caseId}`, fm.cookie)).json<CaseDetail>().courtState).toBeNull();
+  });
 });
 
 describe('PUT /api/cases/:caseId/facts', () => {
