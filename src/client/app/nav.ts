@@ -30,5 +30,7 @@ export const HOME_CARDS: Record<Role, NavCard[]> = {
   'State-Administrator': [
     { to: paths.prisons, titleKey: 'cards.prisons', descriptionKey: 'cards.prisons.description' },
     { to: paths.lawyerVerification, titleKey: 'cards.lawyerVerification', descriptionKey: 'cards.lawyerVerification.description' },
+
+    { to: paths.accessLog, titleKey: 'cards.accessLog', descriptionKey: 'cards.accessLog.description' },
   ],
 };

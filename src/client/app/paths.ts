@@ -38,6 +38,10 @@ export const paths = {
   prisons: '/prisons',
   /** Lawyers awaiting verification of their Bar Council enrolment (the administrator; a jail for its district). */
   lawyerVerification: '/lawyer-verification',
+  /** Who looked at a followed prisoner's case (?prisoner=<id>): docs/decisions/0049-access-log.md. */
+  caseAccess: '/case-access',
+  /** The administrator's breach question: whose records an account read between two times. */
+  accessLog: '/access-log',
 } as const;
 
 export const aboutPathFor: Record<Role, string> = {

@@ -32,6 +32,7 @@ import { NgosPage } from '#client/features/ngos/pages.ts';
 import { CaseHearingsPage } from '#client/features/deadlines/pages.ts';
 import { FindPrisonerPage, PrisonsPage } from '#client/features/prisons/pages.ts';
 import { LawyerVerificationPage } from '#client/features/lawyer-verification/pages.ts';
+import { AdminAccessLogPage, FamilyAccessLogPage } from '#client/features/access-log/pages.ts';
 import { HomePage } from '#client/features/home/pages.ts';
 import { SecondFactorPage } from '#client/features/second-factor/pages.ts';
 import { firstScreenDone } from '#client/first-screen/take-over.ts';
@@ -101,6 +102,7 @@ export function AppRoutes() {
         <Route path={paths.lawyerSearch} element={<LawyerSearchPage />} />
         <Route path={paths.familyCase} element={<FamilyCasePage />} />
         <Route path={paths.join} element={<JoinPage />} />
+        <Route path={paths.caseAccess} element={<FamilyAccessLogPage />} />
         <Route path={paths.ngoDetails} element={<NgoDetailsPage />} />
         <Route path={paths.uploadFile} element={<UploadFilePage />} />
         <Route path={paths.aboutFamily} element={<AboutFamilyPage />} />
@@ -126,6 +128,7 @@ export function AppRoutes() {
       </Route>
       <Route element={<RoleLayout roles={ADMIN} />}>
         <Route path={paths.prisons} element={<PrisonsPage />} />
+        <Route path={paths.accessLog} element={<AdminAccessLogPage />} />
       </Route>
       <Route element={<RoleLayout roles={JAIL_OR_ADMIN} />}>
         <Route path={paths.lawyerVerification} element={<LawyerVerificationPage />} />
