@@ -13,6 +13,9 @@ import {
   signUpViaApi,
   chooseCaseType,
   fmformNext,
+  signUpAndConfirm,
+  uniqueEmail,
+  PASSWORD,
 } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
@@ -192,4 +195,48 @@ test('the jail authority filters "eligible now", opens the S.479(3) application 
   await expect(page.getByTestId('release-released')).toContainText(`Released on ${longDate(today)}.`);
   await expect(page.getByTestId('release-explainer')).not.toContainText('The jail superintendent must apply to the court.');
   await expectAccessible(page, '/family-case after the release');
+});
+
+test('a prison in Maharashtra: the application prints in English and Marathi, the language of its courts', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const family = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN });
+  await signUpAndConfirm(family, { role: 'Family-Member', name: 'Sunita Pune', email: uniqueEmail('pune'), password: PASSWORD });
+  await ok(
+    await family.put('/api/family/registration', {
+      data: {
+        phone: '9876501235',
+        address: '5 Camp, Pune',
+        state: 'MH',
+        district: 'Pune',
+        caseNumber: 'FIR-479-PUNE',
+        detail: 'Son held for theft',
+        caseType: 'Criminal Defense Lawyer',
+        facts: {
+          prisonerName: 'Ravi Pune',
+          prisonerRelation: 'son',
+          prison: 'Yerwada Central Jail',
+          custodySince: firstOfMonth(-24),
+          court: 'Chief Judicial Magistrate, Pune',
+          offences: [{ code: 'theft' }],
+          firstOffence: true,
+          chargesheetFiledOn: firstOfMonth(-23),
+        },
+      },
+    }),
+  );
+  const reg = (await ok(await family.get('/api/family/registration'))) as { cases: { id: string }[] };
+  await family.dispose();
+
+  await signUpViaApi(page, 'Jail-Authority', 'Supt. Pawar');
+  await page.goto(`/jail/application/${reg.cases[0]!.id}`);
+  const doc = page.getByTestId('application-document');
+  await expect(doc).toContainText('Application under Section 479(3) of the Bharatiya Nagarik Suraksha Sanhita, 2023');
+  await expect(doc.locator('article[lang="mr"]')).toContainText(
+    'भारतीय नागरिक सुरक्षा संहिता, 2023 च्या कलम 479(3) अन्वये न्यायाधीन बंदी Ravi Pune',
+  );
+  await expect(doc.locator('article[lang="hi"]')).toHaveCount(0);
+  await expectAccessible(page, '/jail/application/:caseId in English and Marathi');
 });
