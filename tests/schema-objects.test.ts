@@ -45,6 +45,11 @@ const CHANGED_AFTER_NUMBERED: string[] = [
   'triggers/access_log.access_log_no_truncate.sql',
   // A client's cases carry the bail order's date (src/shared/bail-timeline.ts).
   'functions/member_client_card.sql',
+  // On bail counts for no release filter (src/shared/bail-timeline.ts): the order's day, or the Bail-Accept.
+  'functions/member_release_refresh.sql',
+  'functions/release_clock_advance.sql',
+  'triggers/bail_reviews.bail_reviews_release_del.sql',
+  'triggers/bail_reviews.bail_reviews_release_ins.sql',
 ];
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -173,6 +173,8 @@ export interface ReleaseDates {
   maximumEndsOn: string | null;
   defaultBailEligibleOn: string | null;
   releasedOn: string | null;
+  /** The court's bail order, as recorded (src/shared/bail-timeline.ts), when the read carries it. */
+  bailGrantedOn?: string | null | undefined;
 }
 
 export interface ReleaseFlags {
@@ -184,10 +186,12 @@ export interface ReleaseFlags {
 
 /**
  * The four release filters of one case on `day`, the rule member_release_refresh applies in SQL to the
- * stored dates (drizzle/0022_release_window_in_ts.sql): a person released by then counts for none.
+ * stored dates (drizzle/0022_release_window_in_ts.sql): a person released by then counts for none, nor
+ * does one granted bail by then (the way out is the bond, not an application: src/shared/bail-timeline.ts).
  */
 export function releaseFlagsOn(r: ReleaseDates, chargesheetFiledOn: string | null, day: string): ReleaseFlags {
-  if (r.releasedOn !== null && r.releasedOn <= day)
+  const onBail = r.bailGrantedOn != null && r.bailGrantedOn <= day;
+  if (onBail || (r.releasedOn !== null && r.releasedOn <= day))
     return { eligibleNow: false, eligibleSoon: false, defaultBailDue: false, pastMaximum: false };
   const on = r.s479EligibleOn;
   return {

@@ -1,4 +1,6 @@
 -- As drizzle/0006_release_custody.sql, "eligible soon" now read from the stored first day of the window.
+-- A case on bail (the order recorded by the clock's day, or the member's Bail-Accept) counts for no filter:
+-- the way out is the bond and the sureties, not an application (src/shared/bail-timeline.ts).
 CREATE OR REPLACE FUNCTION member_release_refresh(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE d date;
 BEGIN
@@ -15,6 +17,8 @@ BEGIN
       coalesce(bool_or(c."maximum_ends_on" <= d), false) AS past_max
     FROM (SELECT DISTINCT u AS id FROM unnest(ids) AS u) m
     LEFT JOIN "cases" c ON c."family_member_id" = m.id AND (c."released_on" IS NULL OR c."released_on" > d)
+      AND (c."bail_granted_on" IS NULL OR c."bail_granted_on" > d)
+      AND NOT EXISTS (SELECT 1 FROM "bail_reviews" b WHERE b."family_member_id" = m.id)
     GROUP BY m.id ORDER BY m.id
   ) f
   WHERE fm."user_id" = f.id

@@ -20,6 +20,9 @@ BEGIN
     SELECT "family_member_id" FROM "cases" WHERE "maximum_ends_on" > lo AND "maximum_ends_on" <= hi
     UNION ALL
     SELECT "family_member_id" FROM "cases" WHERE "released_on" > lo AND "released_on" <= hi
+    UNION ALL
+    -- cases_bailed_not_released_idx: a bail order whose day the clock passes.
+    SELECT "family_member_id" FROM "cases" WHERE "bail_granted_on" > lo AND "bail_granted_on" <= hi AND "released_on" IS NULL
   ) x;
   PERFORM member_release_refresh(ids);
   RETURN cardinality(ids);

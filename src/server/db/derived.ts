@@ -111,14 +111,17 @@ const memberCounters = sql`json_build_array(
   exists (select 1 from ngo_assignments a where a.family_member_id = k.user_id),
   exists (select 1 from bail_reviews b where b.family_member_id = k.user_id))`;
 
-// The release flags on the release clock's day: any case still in custody (drizzle/0022_release_window_in_ts.sql).
+// The release flags on the release clock's day: any case still in custody and not on bail (drizzle/0022_release_window_in_ts.sql,
+// src/shared/bail-timeline.ts).
 // "Eligible soon" reads the stored first day of the window, so the window itself lives in shared/release.ts only.
 const releaseFlags = sql`(select json_build_array(
     coalesce(bool_or(c.s479_eligible_on <= d.as_of), false),
     coalesce(bool_or(c.s479_eligible_on > d.as_of and c.s479_eligible_soon_from <= d.as_of), false),
     coalesce(bool_or(c.default_bail_eligible_on <= d.as_of and (c.chargesheet_filed_on is null or c.chargesheet_filed_on > d.as_of)), false),
     coalesce(bool_or(c.maximum_ends_on <= d.as_of), false))
-  from release_clock d left join cases c on c.family_member_id = k.user_id and (c.released_on is null or c.released_on > d.as_of))`;
+  from release_clock d left join cases c on c.family_member_id = k.user_id and (c.released_on is null or c.released_on > d.as_of)
+    and (c.bail_granted_on is null or c.bail_granted_on > d.as_of)
+    and not exists (select 1 from bail_reviews b where b.family_member_id = k.user_id))`;
 
 const memberCaseTypes = (from: SQL) => sql`(select coalesce(json_agg(json_build_array(x.t, x.n) order by x.t), '[]') from (${from}) x)`;
 
@@ -214,9 +217,9 @@ export const DERIVED: readonly DerivedValue[] = [
     stores: 'family_members.release_eligible_now, release_eligible_soon, release_default_bail_due, release_past_maximum',
     definition:
       "whether any of the member's cases still in custody is, on the release clock's day, eligible under S.479, in its stored 'eligible soon' window, due default bail, or past the maximum",
-    sources: ['cases', 'release_clock'],
+    sources: ['cases', 'release_clock', 'bail_reviews'],
     keptBy:
-      'triggers cases_release_ins/upd/del and the daily pass release_clock_advance (drizzle/0006_release_custody.sql, 0022_release_window_in_ts.sql)',
+      'triggers cases_release_ins/upd/del, bail_reviews_release_ins/del and the daily pass release_clock_advance (drizzle/0006_release_custody.sql, 0022_release_window_in_ts.sql)',
     rebuiltBy: 'member_release_refresh(ids)',
     keyTable: sql`family_members`,
     keyColumn: sql`user_id`,

@@ -58,9 +58,11 @@ export function MemberRelease({ member }: { member: JailMember }) {
     <Stack gap={6}>
       {member.cases.map((c) => {
         const r = c.release;
-        // Released: none of the filters count the case, so no badge and no application.
+        // Released: none of the filters count the case, so no badge and no application. Nor on bail (the
+        // order recorded, or the member's Bail-Accept): the way out is the bond (src/shared/bail-timeline.ts).
         const released = !!r?.releasedOn && r.releasedOn <= today;
-        const flags = r ? releaseFlagsOn(r, c.chargesheetFiledOn ?? null, today) : null;
+        const onBail = !released && (!!member.bailReview || (!!r?.bailGrantedOn && r.bailGrantedOn <= today));
+        const flags = r && !onBail ? releaseFlagsOn(r, c.chargesheetFiledOn ?? null, today) : null;
         const eligible = !!flags?.eligibleNow;
         const badges: { key: string; label: string; color: string }[] = [];
         if (flags?.eligibleNow) badges.push({ key: 'now', label: t('filter.eligible-now'), color: 'red.9' });
@@ -83,13 +85,15 @@ export function MemberRelease({ member }: { member: JailMember }) {
             <Text size="sm">
               {released && r?.releasedOn
                 ? t('member.released', { date: day(r.releasedOn) })
-                : r?.s479EligibleOn
-                  ? t('member.eligibleOn', { date: day(r.s479EligibleOn) })
-                  : r?.s479Status === 'barred'
-                    ? t('member.barred')
-                    : r?.s479Status === 'not-applicable'
-                      ? t('member.notApplicable')
-                      : t('member.noFacts')}
+                : onBail
+                  ? t('member.onBail')
+                  : r?.s479EligibleOn
+                    ? t('member.eligibleOn', { date: day(r.s479EligibleOn) })
+                    : r?.s479Status === 'barred'
+                      ? t('member.barred')
+                      : r?.s479Status === 'not-applicable'
+                        ? t('member.notApplicable')
+                        : t('member.noFacts')}
             </Text>
             <Group gap="sm" wrap="wrap">
               <Anchor component={Link} to={casePath(c.id)} size="sm">

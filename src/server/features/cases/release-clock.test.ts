@@ -9,7 +9,7 @@ import { RELEASE_FILTERS, assessCase, type CaseFactsInput, type ReleaseCounts, t
 import type { MembersPage } from '#shared/jail.ts';
 import type { FamilyCases } from '#shared/family.ts';
 import { ELIGIBLE_SOON_DAYS, addDays, addMonths, todayInIndia } from '#shared/release.ts';
-import { cases, familyMembers, releaseClock } from '#server/db/schema.ts';
+import { bailReviews, cases, familyMembers, releaseClock } from '#server/db/schema.ts';
 import { advanceReleaseClock, readFacts } from '#server/lib/case-facts.ts';
 import { runDeadlinePass } from '#server/features/deadlines/deadlines.scheduler.ts';
 import { useTestApp } from '#tests/test-app.ts';
@@ -64,7 +64,7 @@ const KEYS: Record<ReleaseFilter, keyof Omit<ReleaseCounts, 'asOf'>> = {
   'past-maximum': 'pastMaximum',
 };
 
-/** Members per filter on `day`, recounted from the facts with assessRelease; released people left out. */
+/** Members per filter on `day`, recounted from the facts with assessRelease; released people and people on bail left out. */
 async function recount(day: string): Promise<Record<ReleaseFilter, string[]>> {
   const out: Record<ReleaseFilter, Set<string>> = {
     'eligible-now': new Set(),
@@ -72,8 +72,11 @@ async function recount(day: string): Promise<Record<ReleaseFilter, string[]>> {
     'default-bail-due': new Set(),
     'past-maximum': new Set(),
   };
+  const bailAccepted = new Set((await t.db.select().from(bailReviews)).map((b) => b.familyMemberId));
   for (const row of await t.db.select().from(cases)) {
     if (row.releasedOn && row.releasedOn <= day) continue;
+    // On bail (the order's day come, or the jail's Bail-Accept): the way out is the bond, not an application.
+    if ((row.bailGrantedOn && row.bailGrantedOn <= day) || bailAccepted.has(row.familyMemberId)) continue;
     const a = assessCase(readFacts(row), day);
     if (!a) continue;
     if (a.s479.status === 'eligible') out['eligible-now'].add(row.familyMemberId);
@@ -159,8 +162,14 @@ describe('release filters only count people in custody, exactly', () => {
     // No application to print for someone already released.
     expect((await call('POST', `/api/cases/${c.caseId}/application-printed`, jail)).statusCode).toBe(409);
 
+    // The release cleared, the bail order kept: on bail, so still in no filter (src/shared/bail-timeline.ts).
     const cleared = await call('PUT', `/api/cases/${c.caseId}/bail`, jail, { bailGrantedOn: addDays(T, -2), releasedOn: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await expectExact(T)).toMatchObject({ eligibleNow: 0 });
+    expect(await listed('eligible-now')).toEqual([]);
+    // The bail order cleared too: eligible again.
+    const noBail = await call('PUT', `/api/cases/${c.caseId}/bail`, jail, { bailGrantedOn: null, releasedOn: null });
+    expect(noBail.statusCode, noBail.body).toBe(200);
     expect(await expectExact(T)).toMatchObject({ eligibleNow: 1 });
     expect(await listed('eligible-now')).toEqual([c.id]);
     expect((await call('POST', `/api/cases/${c.caseId}/application-printed`, jail)).statusCode).toBe(201);

@@ -56,6 +56,7 @@ type RowJson = {
     defaultBailDays: number | null;
     defaultBailEligibleOn: string | null;
     releasedOn: string | null;
+    bailGrantedOn: string | null;
     chargesheetFiledOn: string | null;
     prisoner: { name: string; nameLatin: string; number: string | null } | null;
   }[];
@@ -91,7 +92,7 @@ async function referenceCards(db: Db, ids: string[]): Promise<Map<string, string
           'id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type, 's479Status', c.s479_status,
           's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
           'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on,
-          'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on,
+          'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on, 'bailGrantedOn', c.bail_granted_on,
           'prisoner', (select json_build_object('name', pr.name, 'nameLatin', pr.name_latin, 'number', pr.prisoner_number)
             from prisoners pr where pr.id = c.prisoner_id)) order by c.created_at, c.case_number), '[]'::json)
         from cases c where c.family_member_id = p.user_id),
@@ -129,6 +130,7 @@ async function referenceCards(db: Db, ids: string[]): Promise<Map<string, string
           defaultBailDays: c.defaultBailDays === null ? null : Number(c.defaultBailDays),
           defaultBailEligibleOn: dateOrNull(c.defaultBailEligibleOn),
           releasedOn: dateOrNull(c.releasedOn),
+          bailGrantedOn: dateOrNull(c.bailGrantedOn),
         },
         chargesheetFiledOn: dateOrNull(c.chargesheetFiledOn),
         prisoner: c.prisoner,
