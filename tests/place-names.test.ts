@@ -37,6 +37,8 @@ describe('renamed districts', () => {
     expect(findState('AS')!.districts).toContain('Sribhumi');
     expect(findState('SK')!.districts).toEqual(['Gangtok', 'Mangan', 'Namchi', 'Pakyong', 'Soreng', 'Gyalshing']);
     expect(ALL_DISTRICTS.has('Allahabad')).toBe(false);
+    // Uttarakhand's 13: the four announced in 2011 were never notified.
+    expect(findState('UK')!.districts).toHaveLength(13);
   });
 
   it('a record holding a former name is still valid and is stored by the current name', () => {
@@ -46,6 +48,7 @@ describe('renamed districts', () => {
     expect(toStoredLocation({ state: 'KA', district: 'Gulbarga' })).toEqual({ state: 'KA', district: 'Kalaburagi' });
     expect(toStoredLocation({ state: 'SK', district: 'East Sikkim' })).toEqual({ state: 'SK', district: 'Gangtok' });
     expect(toStoredLocation({ state: 'AS', district: 'Karimganj' })).toEqual({ state: 'AS', district: 'Sribhumi' });
+    expect(toStoredLocation({ state: 'UK', district: 'Kotdwar' })).toEqual({ state: 'UK', district: 'Pauri Garhwal' });
     expect(toStoredLocation({ state: 'UP', district: 'Sitapur' })).toEqual({ state: 'UP', district: 'Sitapur' });
   });
 });

@@ -909,18 +909,14 @@ export const INDIA_STATES: readonly IndiaState[] = [
       'Chamoli',
       'Champawat',
       'Dehradun',
-      'Didihat',
       'Haridwar',
-      'Kotdwar',
       'Nainital',
       'Pauri Garhwal',
       'Pithoragarh',
-      'Ranikhet',
       'Rudraprayag',
       'Tehri Garhwal',
       'Udham Singh Nagar',
       'Uttarkashi',
-      'Yamunotri',
     ],
   },
   {
@@ -964,7 +960,8 @@ export function findState(code: string): IndiaState | undefined {
 
 /**
  * Districts renamed since the list was first copied, by state: the former name (which records made
- * before may hold) → the current official one, which the list carries.
+ * before may hold) → the current official one, which the list carries (and names the list once held
+ * that were never districts → the district they are in).
  */
 export const FORMER_DISTRICT_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   UP: { Allahabad: 'Prayagraj', Faizabad: 'Ayodhya' },
@@ -974,6 +971,8 @@ export const FORMER_DISTRICT_NAMES: Readonly<Record<string, Readonly<Record<stri
   MZ: { Saiha: 'Siaha' },
   SK: { 'East Sikkim': 'Gangtok', 'North Sikkim': 'Mangan', 'South Sikkim': 'Namchi', 'West Sikkim': 'Gyalshing' },
   TG: { Hanamkonda: 'Hanumakonda' },
+  // Announced in 2011 and never notified: records that hold one are stored as the district the town is in.
+  UK: { Didihat: 'Pithoragarh', Kotdwar: 'Pauri Garhwal', Ranikhet: 'Almora', Yamunotri: 'Uttarkashi' },
   MH: { Ahmednagar: 'Ahilyanagar', Aurangabad: 'Chhatrapati Sambhajinagar', Osmanabad: 'Dharashiv' },
   KA: {
     Bellary: 'Ballari',
