@@ -19,9 +19,9 @@ const isoDay = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slic
 export function AdminAccessLogPage() {
   const { t } = useTranslation('accessLog');
   const [account, setAccount] = useState('');
-  // The last week, until now, as the form opens.
+  // The last week, to the end of this minute, as the form opens.
   const [from, setFrom] = useState(() => isoDay(Date.now() - 7 * 86_400_000));
-  const [to, setTo] = useState(() => isoDay(Date.now()));
+  const [to, setTo] = useState(() => isoDay(Date.now() + 60_000));
   const [question, setQuestion] = useState<AccountQuestion | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
