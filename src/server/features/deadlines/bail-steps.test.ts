@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, indianDay, type CaseDeadlines } from '#shared/deadlines.ts';
-import { auditEvents, cases, notifications } from '#server/db/schema.ts';
+import { auditEvents, bailReviews, cases, familyMembers, notifications } from '#server/db/schema.ts';
 import { useTestApp } from '#tests/test-app.ts';
 import {
   createBailReview,
@@ -171,5 +171,44 @@ describe('POST /api/cases/:caseId/bail-steps', () => {
     // The family is told of the order (by the lawyer) and of the release (by the jail), not of its own step.
     const kinds = (await t.db.select().from(notifications).where(eq(notifications.userId, w.fm.user.id))).map((n) => n.kind).sort();
     expect(kinds).toEqual(['bail_granted', 'released']);
+  });
+});
+
+describe('on bail, out of the release tracker', () => {
+  it('an eligible prisoner leaves "eligible now" once the bail order is recorded, and a Bail-Accept alone does the same', async () => {
+    const flags = async (id: string) => {
+      const [row] = await t.db
+        .select({ now: familyMembers.releaseEligibleNow, due: familyMembers.releaseDefaultBailDue })
+        .from(familyMembers)
+        .where(eq(familyMembers.userId, id));
+      return row;
+    };
+    // Held since two years ago for an offence of at most one month: long past half, eligible now.
+    const facts = {
+      prisonerName: 'Ravi',
+      prisonerRelation: 'son',
+      prison: 'Tihar Jail No. 4',
+      court: 'Saket District Court',
+      custodySince: addDays(today(), -730),
+      offences: [{ code: 'other', label: 'Petty offence', maxMonths: 1 }],
+      firstOffence: true,
+      otherPendingCases: 0,
+      delayByAccusedDays: 0,
+      version: 0,
+    };
+    const a = await world();
+    const b = await world();
+    for (const w of [a, b]) {
+      const res = await t.request('PUT', `/api/cases/${w.caseId}/facts`, { cookie: w.jail, body: facts });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await flags(w.fm.user.id))?.now).toBe(true);
+    }
+    expect((await t.request('POST', `/api/cases/${a.caseId}/bail-steps`, { cookie: a.lawyer, body: order(today()) })).statusCode).toBe(200);
+    expect(await flags(a.fm.user.id)).toEqual({ now: false, due: false });
+    await createBailReview(t.db, { familyMemberId: b.fm.user.id, decidedBy: b.jailId });
+    expect(await flags(b.fm.user.id)).toEqual({ now: false, due: false });
+    // An undone Bail-Accept puts them back.
+    await t.db.delete(bailReviews).where(eq(bailReviews.familyMemberId, b.fm.user.id));
+    expect((await flags(b.fm.user.id))?.now).toBe(true);
   });
 });
