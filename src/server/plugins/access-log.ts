@@ -6,7 +6,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessAction } from '#shared/access-log.ts';
 import type { Db } from '../db/client.ts';
-import { logCaseAccess, logDocumentAccess, logHearingAccess, logListAccess, logMemberAccess, type AccessActor } from '../lib/access-log.ts';
+import {
+  logCaseAccess,
+  logDocumentAccess,
+  logHearingAccess,
+  logListAccess,
+  logMemberAccess,
+  logRecordAccess,
+  type AccessActor,
+} from '../lib/access-log.ts';
 
 type Params = Record<string, string | undefined>;
 type Body = Record<string, unknown>;
@@ -16,6 +24,8 @@ type Rule =
   | { kind: 'case'; action: AccessAction; what: string }
   /** One hearing, by the route's :id. */
   | { kind: 'hearing'; action: AccessAction; what: string }
+  /** A prisoner's followers changed (an invitation, a relative joining or leaving): by :prisonerId or the answer's prisonerId. */
+  | { kind: 'prisoner'; action: AccessAction; what: string }
   /** One member's record, by the route's :id. */
   | { kind: 'member'; action: AccessAction; what: string }
   /** One document: by the route's :id, or the id the answer carries (an upload). */
@@ -36,7 +46,11 @@ export const ACCESS_LOGGED_ROUTES: Record<string, Rule> = {
   'POST /api/cases/:caseId/hearings': { kind: 'case', action: 'change', what: 'case.hearings' },
   'PUT /api/cases/:caseId/bail': { kind: 'case', action: 'change', what: 'case.bail' },
   'POST /api/dlsa/cases/:caseId/bail-steps': { kind: 'case', action: 'change', what: 'case.bail-steps' },
+  'POST /api/cases/:caseId/bail-steps': { kind: 'case', action: 'change', what: 'case.bail-steps' },
   'PUT /api/hearings/:id': { kind: 'hearing', action: 'change', what: 'case.hearings' },
+  'POST /api/family/prisoners/:prisonerId/invitations': { kind: 'prisoner', action: 'change', what: 'prisoner.invitation' },
+  'DELETE /api/family/prisoners/:prisonerId/follow': { kind: 'prisoner', action: 'change', what: 'prisoner.left' },
+  'POST /api/family/invitations/accept': { kind: 'prisoner', action: 'change', what: 'prisoner.joined' },
   'GET /api/documents/:id': { kind: 'document', action: 'download', from: 'params' },
   'POST /api/family/documents': { kind: 'document', action: 'change', from: 'answer' },
   'POST /api/lawyers/clients/:familyMemberId/documents': { kind: 'document', action: 'change', from: 'answer' },
@@ -81,6 +95,12 @@ async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest
     case 'hearing':
       if (params.id) await logHearingAccess(db, actor, rule.action, rule.what, params.id);
       return;
+    case 'prisoner': {
+      const id = params.prisonerId ?? parsed(payload).prisonerId;
+      if (typeof id === 'string' && UUID.test(id))
+        await logRecordAccess(db, actor, { action: rule.action, what: rule.what, prisonerId: id, memberId: actor.id });
+      return;
+    }
     case 'member':
       if (params.id) await logMemberAccess(db, actor, rule.action, rule.what, params.id);
       return;

@@ -12,6 +12,9 @@ const KNOWN_WHAT = new Set([
   'document',
   'member.ngo',
   'member.bail-accept',
+  'prisoner.invitation',
+  'prisoner.joined',
+  'prisoner.left',
 ]);
 
 /** "Opened: the case", "Downloaded: a bail paper"; an unknown kind reads as "the record". */

@@ -75,6 +75,14 @@ describe('the access log is written', () => {
     expect([...(rows[0]!.shown ?? [])].sort()).toEqual([...shown].sort());
   });
 
+  it('for a change of who follows a prisoner: an invitation names the prisoner', async () => {
+    const w = await world();
+    const res = await t.request('POST', `/api/family/prisoners/${w.prisonerId}/invitations`, { cookie: w.familyCookie });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const rows = await rowsOf(w.family.user.id);
+    expect(rows.map((r) => [r.action, r.what, r.prisonerId])).toContainEqual(['change', 'prisoner.invitation', w.prisonerId]);
+  });
+
   it('not for a refused read: a lawyer the family did not choose gets 404 and leaves no row', async () => {
     const w = await world();
     const { user: stranger } = await createLawyer(t.db);
