@@ -63,7 +63,10 @@ const FamilyContactSchema = z.object({
  * A case as a pending request shows it (case id, type and detail): the release facts are the member's
  * record, which the lawyer sees once they accepted (docs/decisions/0028-lawyer-lists-keyset-pages.md).
  */
-export const CaseSummarySchema = LawyerCaseSchema.pick({ id: true, caseNumber: true, caseType: true, detail: true });
+export const CaseSummarySchema = LawyerCaseSchema.pick({ id: true, caseNumber: true, caseType: true, detail: true }).extend({
+  /** Whom the case is against: the prisoner's name as typed ('' when the family gave none), named first. */
+  prisonerName: z.string(),
+});
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
 export const PendingRequestSchema = z.object({

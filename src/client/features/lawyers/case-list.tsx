@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CaseSummary } from '#shared/lawyers.ts';
 
 /** A family member's cases (the spec's (docs/spec.md) case id, type and detail), one row each; stacks on phones. */
-export function CaseList({ cases }: { cases: CaseSummary[] }) {
+/** Cases as a request or a client shows them; a pending request names each case's prisoner first. */
+export function CaseList({ cases }: { cases: (Omit<CaseSummary, 'prisonerName'> & { prisonerName?: string })[] }) {
   const { t } = useTranslation('lawyers');
   if (cases.length === 0) return <Text size="sm">{t('cases.none')}</Text>;
   return (
@@ -11,6 +12,14 @@ export function CaseList({ cases }: { cases: CaseSummary[] }) {
       {cases.map((c) => (
         <Table key={c.id} withTableBorder variant="vertical" layout="fixed" fz="sm">
           <Table.Tbody>
+            {c.prisonerName !== undefined && (
+              <Table.Tr>
+                <Table.Th w="35%" scope="row">
+                  {t('cases.prisoner')}
+                </Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.prisonerName || t('cases.prisonerNotGiven')}</Table.Td>
+              </Table.Tr>
+            )}
             <Table.Tr>
               <Table.Th w="35%" scope="row">
                 {t('cases.id')}

@@ -16,7 +16,7 @@ import {
 } from '#server/db/schema.ts';
 import { checkDerived } from '#server/db/derived.ts';
 import { useTestApp } from '#tests/test-app.ts';
-import { createFamilyMember, createLawyer, createUser, sessionCookie } from '#tests/factories.ts';
+import { createFamilyMember, createLawyer, createLawyerRequest, createUser, sessionCookie } from '#tests/factories.ts';
 import { CODE_TRIES_PER_MEMBER, INVITES_PER_DAY } from './followers.use-cases.ts';
 
 const t = useTestApp();
@@ -317,5 +317,17 @@ describe('leaving', () => {
     // The prisoner stays (B follows them); the cards and counts moved with the case.
     expect(await t.db.select().from(prisoners).where(eq(prisoners.id, a.prisonerId))).toHaveLength(1);
     expect((await checkDerived(t.db)).total).toBe(0);
+  });
+});
+
+describe('a request to a lawyer', () => {
+  it('names the prisoner of each case the lawyer is asked about, before the lawyer accepts', async () => {
+    const a = await registeringRelative();
+    const lawyer = await createLawyer(t.db);
+    await createLawyerRequest(t.db, { familyMemberId: a.user.id, lawyerId: lawyer.user.id });
+    const res = await t.request('GET', '/api/lawyers/requests', { cookie: await sessionCookie(t.db, lawyer.user.id) });
+    expect(res.statusCode).toBe(200);
+    const [request] = res.json<{ requests: { familyMember: { cases: { id: string; prisonerName: string }[] } }[] }>().requests;
+    expect(request?.familyMember.cases).toEqual([expect.objectContaining({ id: a.caseId, prisonerName: 'रमेश कुमार' })]);
   });
 });

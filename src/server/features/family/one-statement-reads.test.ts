@@ -10,7 +10,18 @@ import { CaseFactsInputSchema } from '#shared/cases.ts';
 import { FamilyCasesSchema, LAWYER_SEARCH_PAGE_SIZE, LawyerSearchSchema, type LawyerCard } from '#shared/family.ts';
 import { LawyerClientListSchema, PendingRequestListSchema, type LawyerCase } from '#shared/lawyers.ts';
 import type { Db } from '#server/db/client.ts';
-import { bailReviews, cases, documents, familyMembers, lawyerRequests, lawyers, ngoAssignments, ngos, users } from '#server/db/schema.ts';
+import {
+  bailReviews,
+  cases,
+  documents,
+  familyMembers,
+  lawyerRequests,
+  lawyers,
+  ngoAssignments,
+  ngos,
+  prisoners,
+  users,
+} from '#server/db/schema.ts';
 import { documentMetaColumns, toDocumentMeta } from '#server/lib/documents.ts';
 import { listCaseEvents, readFacts, readStoredRelease, updateCaseFacts } from '#server/lib/case-facts.ts';
 import { nearnessOf } from '#server/lib/location.ts';
@@ -188,6 +199,18 @@ async function formerPendingRequests(db: Db, lawyerId: string) {
     db,
     rows.map((r) => r.id),
   );
+  const caseIds = [...memberCases.values()].flat().map((c) => c.id);
+  const prisonerNames = new Map(
+    caseIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: cases.id, name: prisoners.name })
+            .from(cases)
+            .innerJoin(prisoners, eq(prisoners.id, cases.prisonerId))
+            .where(inArray(cases.id, caseIds))
+        ).map((r) => [r.id, r.name]),
+  );
   return {
     requests: rows.map(({ requestId, createdAt, ...member }) => ({
       id: requestId,
@@ -196,7 +219,13 @@ async function formerPendingRequests(db: Db, lawyerId: string) {
       // (docs/decisions/0028-lawyer-lists-keyset-pages.md): the facts are the record, seen once accepted.
       familyMember: {
         ...member,
-        cases: (memberCases.get(member.id) ?? []).map(({ id, caseNumber, caseType, detail }) => ({ id, caseNumber, caseType, detail })),
+        cases: (memberCases.get(member.id) ?? []).map(({ id, caseNumber, caseType, detail }) => ({
+          id,
+          caseNumber,
+          caseType,
+          detail,
+          prisonerName: prisonerNames.get(id) ?? '',
+        })),
       },
     })),
     // Fewer than a page here (the pages themselves: lawyers/lawyer-list-pages.test.ts).

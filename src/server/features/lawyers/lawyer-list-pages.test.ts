@@ -65,10 +65,13 @@ describe('the lawyer’s pending requests in pages', () => {
     expect(pages.at(-1)!.nextCursor).toBeNull();
   });
 
-  it('shows each case’s id, type and detail, not the record’s facts, until the lawyer accepts', async () => {
+  it('shows each case’s id, type, detail and prisoner, not the record’s facts, until the lawyer accepts', async () => {
     const { cookie, made } = await lawyerWith(1, 'pending', () => ({ createdAt: new Date(base) }));
     const [request] = (await t.request('GET', '/api/lawyers/requests', { cookie })).json<PendingRequestList>().requests;
-    for (const c of request!.familyMember.cases) expect(Object.keys(c).sort()).toEqual(['caseNumber', 'caseType', 'detail', 'id']);
+    // With whom the case is against, so the lawyer knows whom the request is for
+    // (docs/decisions/0050-relatives-join-by-invitation.md); the facts wait for the acceptance.
+    for (const c of request!.familyMember.cases)
+      expect(Object.keys(c).sort()).toEqual(['caseNumber', 'caseType', 'detail', 'id', 'prisonerName']);
     const accepted = await t.request('POST', `/api/lawyers/requests/${made[0]!.requestId}/accept`, { cookie });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const [client] = (await t.request('GET', '/api/lawyers/clients', { cookie })).json<LawyerClientList>().clients;

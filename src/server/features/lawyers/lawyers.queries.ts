@@ -6,7 +6,7 @@ import type { CaseType } from '#shared/constants.ts';
 import { LAWYER_LIST_PAGE_SIZE, type LawyerClientList, type PendingRequest, type SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedSelect } from '../../db/prepared.ts';
-import { cases, clientCards, familyMembers, lawyerRequests, lawyers, users } from '../../db/schema.ts';
+import { cases, clientCards, familyMembers, lawyerRequests, lawyers, prisoners, users } from '../../db/schema.ts';
 import { isoText } from '../family/child-rows.sql.ts';
 import type { JsonText } from '../../lib/json-text.ts';
 import { acceptedRequestsOf, findClientRelation } from '../../policies/member-record.policy.ts';
@@ -96,7 +96,14 @@ const familyContactColumns = {
  * case id, type and detail). The release facts (prisoner, prison, CNR, offences, custody dates) are
  * the member's record, which a lawyer sees once they accepted (policies/member-record.policy.ts).
  */
-const caseSummaryColumns = { id: cases.id, caseNumber: cases.caseNumber, caseType: cases.caseType, detail: cases.detail };
+const caseSummaryColumns = {
+  id: cases.id,
+  caseNumber: cases.caseNumber,
+  caseType: cases.caseType,
+  detail: cases.detail,
+  // The prisoner the case is against, so the request says whom it is for (docs/decisions/0050-relatives-join-by-invitation.md).
+  prisonerName: sql<string>`(select p.name from ${prisoners} p where p.id = ${cases.prisonerId})`,
+};
 
 /** A row of a list read from the lawyer's own record: the request and its member are null when there are none. */
 interface RequestCaseRow {
