@@ -119,6 +119,9 @@ test('the accepted lawyer sees what the law says for the client and records dela
 
   await explainer.getByRole('link', { name: 'Enter or change the facts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Case facts and release' })).toBeVisible();
+  // The lawyer's labels speak of the prisoner, not "him or her".
+  await expect(page.getByLabel('Other cases pending against the prisoner')).toBeVisible();
+  await expect(page.getByLabel("The family member's relation to the prisoner")).toBeVisible();
   await page.getByLabel('Days of delay caused by the accused').fill('30');
   await page.getByRole('button', { name: 'Save the facts' }).click();
   await expect(page.getByText('Facts saved. The dates are updated.')).toBeVisible();

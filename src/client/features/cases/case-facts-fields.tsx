@@ -25,6 +25,8 @@ import { todayInIndia } from '#shared/release.ts';
 import { schemaResolver, type FieldTexts } from '#client/lib/form-resolver.ts';
 import { EMPTY_OFFENCE, inputOf, type FactsDraft, type OffenceDraft } from './facts-draft.ts';
 import { useFormatMaximum } from './format.ts';
+import { audienceOf } from './release-wording.ts';
+import { useSession } from '#client/lib/use-session.ts';
 
 type Errors = Record<string, string | undefined>;
 export type FactsPart = 'all' | 'person' | 'case';
@@ -87,6 +89,8 @@ export function CaseFactsFields({
   part?: FactsPart;
 }) {
   const { t } = useTranslation('release');
+  // The lawyer and the jail change the facts too: their labels speak of the prisoner, not "him or her".
+  const pro = audienceOf(useSession().user?.role) !== 'family';
   const today = todayInIndia();
   const set = <K extends keyof FactsDraft>(key: K, v: FactsDraft[K]) => onChange({ ...value, [key]: v });
   /** An input's value, change handler and error for one of the typed fields. */
@@ -106,7 +110,7 @@ export function CaseFactsFields({
     <>
       <TextInput label={t('facts.prisonerName')} maxLength={FACT_LIMITS.textMax} {...field('prisonerName')} />
       <NativeSelect
-        label={t('facts.relation')}
+        label={pro ? t('pro.facts.relation') : t('facts.relation')}
         {...field('prisonerRelation')}
         data={[{ value: '', label: t('facts.choose') }, ...RELATIONS.map((r) => ({ value: r, label: t(`relation.${r}`) }))]}
       />
@@ -117,7 +121,7 @@ export function CaseFactsFields({
   if (part === 'person') return <Stack gap="sm">{person}</Stack>;
   return (
     <Stack gap="sm">
-      <Text size="sm">{t('facts.intro')}</Text>
+      <Text size="sm">{pro ? t('pro.facts.intro') : t('facts.intro')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         {part === 'all' && person}
         <TextInput label={t('facts.court')} maxLength={FACT_LIMITS.textMax} {...field('court')} />
@@ -186,7 +190,7 @@ export function CaseFactsFields({
           inputMode="numeric"
           min={0}
           max={FACT_LIMITS.otherPendingCasesMax}
-          label={t('facts.otherPendingCases')}
+          label={pro ? t('pro.facts.otherPendingCases') : t('facts.otherPendingCases')}
           {...field('otherPendingCases')}
         />
         <TextInput
