@@ -16,7 +16,10 @@ export interface AccessActor {
 
 /** A list page: the ids of the records it showed (members, or prisoners for a prisoner list). */
 export async function logListAccess(db: Db, actor: AccessActor, what: string, shown: readonly string[]): Promise<void> {
-  await db.insert(accessLog).values({ actorId: actor.id, actorRole: actor.role, action: 'list', what, shown: [...shown] });
+  // The ids go as one array literal (one parameter): an array parameter of 50 uuids costs the driver
+  // about ten times the insert itself.
+  await db.execute(sql`insert into access_log (actor_id, actor_role, action, what, shown)
+    values (${actor.id}::uuid, ${actor.role}, 'list', ${what}, ${`{${shown.join(',')}}`}::uuid[])`);
 }
 
 /** One record whose prisoner and member the caller knows. */
