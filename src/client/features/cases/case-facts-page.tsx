@@ -44,6 +44,7 @@ function CaseFacts({ detail }: { detail: CaseDetail }) {
           caseId={detail.id}
           facts={detail.facts}
           releasedOn={detail.release.releasedOn}
+          bailGrantedOn={detail.release.bailGrantedOn}
           editLink={false}
           applicationLink={detail.can.printApplication}
           headingLevel={2}

@@ -7,7 +7,13 @@ export function ClientRelease({ cases }: { cases: LawyerCase[] }) {
   return (
     <Stack gap="md">
       {cases.map((c) => (
-        <ReleaseExplainer key={c.id} caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} />
+        <ReleaseExplainer
+          key={c.id}
+          caseId={c.id}
+          facts={c.facts}
+          releasedOn={c.release.releasedOn}
+          bailGrantedOn={c.release.bailGrantedOn}
+        />
       ))}
     </Stack>
   );

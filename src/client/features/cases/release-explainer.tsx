@@ -23,11 +23,14 @@ export function ReleaseExplainer({
   applicationLink = false,
   headingLevel = 3,
   releasedOn = null,
+  bailGrantedOn = null,
 }: {
   caseId: string;
   facts: CaseFacts;
   /** The recorded release date, if any. */
   releasedOn?: string | null;
+  /** The court's bail order as recorded: from its day the way out is the bond, not an application (src/shared/bail-timeline.ts). */
+  bailGrantedOn?: string | null | undefined;
   editLink?: boolean;
   applicationLink?: boolean;
   headingLevel?: 2 | 3 | 4;
@@ -37,6 +40,7 @@ export function ReleaseExplainer({
   const audience = audienceOf(useSession().user?.role);
   const today = todayInIndia();
   const released = releasedOn && releasedOn <= today ? releasedOn : null;
+  const onBail = !released && !!bailGrantedOn && bailGrantedOn <= today;
   const a = released ? null : assessCase(facts, today);
   const titleId = `release-${caseId}`;
 
@@ -87,7 +91,12 @@ export function ReleaseExplainer({
           </Group>
         </Paper>
       )}
-      {!released && (
+      {onBail && (
+        <Text size="sm" fw={600}>
+          {t('member.onBail')}
+        </Text>
+      )}
+      {!released && !onBail && (
         <>
           <Text size="sm" fw={600}>
             {next.title}
@@ -110,14 +119,14 @@ export function ReleaseExplainer({
           </Text>
         </>
       )}
-      {(editLink || (applicationLink && a?.s479.status === 'eligible')) && (
+      {(editLink || (applicationLink && !onBail && a?.s479.status === 'eligible')) && (
         <Stack gap={6} align="flex-start">
           {editLink && (
             <Anchor component={Link} to={casePath(caseId)} size="sm">
               {t('editFacts')}
             </Anchor>
           )}
-          {applicationLink && a?.s479.status === 'eligible' && (
+          {applicationLink && !onBail && a?.s479.status === 'eligible' && (
             <Button
               component={Link}
               to={applicationPath(caseId)}

@@ -193,7 +193,7 @@ function CaseCard({ item: c, yours, registeredBy }: { item: CaseStatus; yours: b
         )}
         {yours && (withdrawnOnly || endedOnly) && <RequestAnotherLink />}
 
-        <ReleaseExplainer caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} />
+        <ReleaseExplainer caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} bailGrantedOn={c.release.bailGrantedOn} />
         <Title order={4} size="h5">
           {t('timeline.title')}
         </Title>

@@ -56,10 +56,11 @@ export async function casesRoutes(base: FastifyInstance) {
       const { found, access } = await load(req.params.caseId, user);
       // A jail authority of another prison is not told the case exists.
       assertCanRead(access);
-      const { s479EligibleOn: eligibleOn, releasedOn } = found.row;
+      const { s479EligibleOn: eligibleOn, releasedOn, bailGrantedOn } = found.row;
       const today = todayInIndia();
-      // Nothing to apply for once the person has been released.
-      if (!eligibleOn || eligibleOn > today || (releasedOn && releasedOn <= today)) throw notEligible();
+      // Nothing to apply for once the person has been released, or granted bail (src/shared/bail-timeline.ts).
+      if (!eligibleOn || eligibleOn > today || (releasedOn && releasedOn <= today) || (bailGrantedOn && bailGrantedOn <= today))
+        throw notEligible();
       const at = await recordPrintedApplication(db, user.id, found.row);
       return reply.status(201).send({ at: at.toISOString() });
     },

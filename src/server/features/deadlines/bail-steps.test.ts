@@ -203,8 +203,11 @@ describe('on bail, out of the release tracker', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect((await flags(w.fm.user.id))?.now).toBe(true);
     }
+    expect((await t.request('POST', `/api/cases/${a.caseId}/application-printed`, { cookie: a.jail })).statusCode).toBe(201);
     expect((await t.request('POST', `/api/cases/${a.caseId}/bail-steps`, { cookie: a.lawyer, body: order(today()) })).statusCode).toBe(200);
     expect(await flags(a.fm.user.id)).toEqual({ now: false, due: false });
+    // No S.479(3) application for a person on bail.
+    expect((await t.request('POST', `/api/cases/${a.caseId}/application-printed`, { cookie: a.jail })).statusCode).toBe(409);
     await createBailReview(t.db, { familyMemberId: b.fm.user.id, decidedBy: b.jailId });
     expect(await flags(b.fm.user.id)).toEqual({ now: false, due: false });
     // An undone Bail-Accept puts them back.
