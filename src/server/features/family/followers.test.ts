@@ -331,3 +331,31 @@ describe('a request to a lawyer', () => {
     expect(request?.familyMember.cases).toEqual([expect.objectContaining({ id: a.caseId, prisonerName: 'रमेश कुमार' })]);
   });
 });
+
+describe('the routes', () => {
+  const id = '00000000-0000-4000-8000-000000000001';
+  const routes: [string, string, string][] = [
+    ['GET', '/api/family/prisoners', '/api/family/prisoners'],
+    ['POST', '/api/family/prisoners/{prisonerId}/invitations', `/api/family/prisoners/${id}/invitations`],
+    ['DELETE', '/api/family/prisoners/{prisonerId}/follow', `/api/family/prisoners/${id}/follow`],
+    ['POST', '/api/family/invitations/look-up', '/api/family/invitations/look-up'],
+    ['POST', '/api/family/invitations/accept', '/api/family/invitations/accept'],
+  ];
+
+  it('are declared Family-Member only in the OpenAPI document, and refuse other roles (403) and the signed-out (401)', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).json();
+    const lawyer = await createLawyer(t.db);
+    const jail = await createUser(t.db, { role: 'Jail-Authority' });
+    for (const [method, pattern, url] of routes) {
+      expect(doc.paths[pattern][method.toLowerCase()]['x-roles'], `${method} ${pattern}`).toEqual(['Family-Member']);
+      expect((await t.request(method as 'GET', url)).statusCode, `${method} ${url}`).toBe(401);
+      for (const who of [lawyer.user.id, jail.id]) {
+        const res = await t.request(method, url, {
+          cookie: await sessionCookie(t.db, who),
+          body: method === 'POST' ? {} : undefined,
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+  });
+});
