@@ -320,6 +320,34 @@ describe('leaving', () => {
   });
 });
 
+describe('at the same moment', () => {
+  it('two relatives joining with one code: one joins, the other is told the code is used', async () => {
+    const a = await registeringRelative();
+    const b = await signedInFamily();
+    const c = await signedInFamily('Third Relative');
+    const inv = await invite(a.cookie, a.prisonerId);
+    const answers = await Promise.all(
+      [b, c].map((x) => t.request('POST', '/api/family/invitations/accept', { cookie: x.cookie, body: joinBody(inv.code) })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(await t.db.select().from(prisonerFollowers).where(eq(prisonerFollowers.prisonerId, a.prisonerId))).toHaveLength(2);
+  });
+
+  it('the last two followers leaving at once: one leaves, the other stays (409), the prisoner is never left alone', async () => {
+    const a = await registeringRelative();
+    const b = await signedInFamily();
+    const inv = await invite(a.cookie, a.prisonerId);
+    await t.request('POST', '/api/family/invitations/accept', { cookie: b.cookie, body: joinBody(inv.code) });
+    const answers = await Promise.all(
+      [a, b].map((x) => t.request('DELETE', `/api/family/prisoners/${a.prisonerId}/follow`, { cookie: x.cookie })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await t.db.select().from(prisonerFollowers).where(eq(prisonerFollowers.prisonerId, a.prisonerId))).toHaveLength(1);
+    expect(await t.db.select().from(cases).where(eq(cases.prisonerId, a.prisonerId))).toHaveLength(1);
+    expect((await checkDerived(t.db)).total).toBe(0);
+  });
+});
+
 describe('a request to a lawyer', () => {
   it('names the prisoner of each case the lawyer is asked about, before the lawyer accepts', async () => {
     const a = await registeringRelative();
