@@ -294,3 +294,33 @@ describe('retention of the access log', () => {
     expect((await rowsOf(actorId)).length).toBe(1);
   });
 });
+
+describe("every route of a prisoner's record is logged or exempted on purpose", () => {
+  /** Routes that reach a record but write no row, and why. */
+  const EXEMPT: Record<string, string> = {
+    'GET /api/jail/deadline-flags': "flags beside the dashboard's cards, which the dashboard's row names",
+    'GET /api/hearings/next': "the family's own next date",
+  };
+  const REACHES_A_RECORD = [
+    /:caseId/,
+    /^\w+ \/api\/documents/,
+    /\/api\/jail\/members/,
+    /\/api\/hearings/,
+    /\/api\/lawyers\/clients/,
+    /\/api\/prisoners/,
+    /\/api\/dlsa\//,
+    /\/api\/family\/prisoners\/:/,
+    /\/api\/family\/invitations\/accept/,
+    /\/api\/ngos\/:id\/members/,
+  ];
+
+  it('a new route that reaches a record fails here until the table in plugins/access-log.ts names it', async () => {
+    const { ACCESS_LOGGED_ROUTES } = await import('#server/plugins/access-log.ts');
+    const reaching = [...t.app.routeRoles.keys()].filter((key) => !key.startsWith('HEAD ') && REACHES_A_RECORD.some((re) => re.test(key)));
+    expect(reaching.length).toBeGreaterThan(15);
+    const unlogged = reaching.filter((key) => !(key in ACCESS_LOGGED_ROUTES) && !(key in EXEMPT));
+    expect(unlogged).toEqual([]);
+    // Every logged route exists (a renamed route would silently stop logging).
+    expect(Object.keys(ACCESS_LOGGED_ROUTES).filter((key) => !t.app.routeRoles.has(key))).toEqual([]);
+  });
+});
