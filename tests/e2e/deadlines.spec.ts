@@ -159,7 +159,10 @@ test('jail authority: bail dates on a case in a prison on record, and the dashbo
   await bailForm.getByLabel('Bail granted on').fill(inDays(-9));
   await bailForm.getByRole('button', { name: 'Save bail dates' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Bail dates saved.' })).toBeVisible();
-  await expect(bailForm).toContainText('release not recorded yet');
+  // The bail timeline (src/shared/bail-timeline.ts) follows: the order is done, the bonds come next.
+  await expect(page.getByRole('region', { name: 'Bail: from the order to release' })).toContainText(
+    'Next step: bonds and sureties to be furnished',
+  );
   await expectAccessible(page, 'case bail dates');
 
   await page.goto('/dashboard');
