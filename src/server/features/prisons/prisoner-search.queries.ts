@@ -55,17 +55,24 @@ function decode(raw: string): Cursor {
   throw invalid('Invalid page cursor.', [{ path: 'after', message: 'Invalid page cursor.' }]);
 }
 
+/**
+ * What starts with `prefix`, as a range of a btree index in byte order (text_pattern_ops) as well as the
+ * LIKE: the statements run as generic plans (db/client.ts PLAN_CACHE_MODE), in which a LIKE with a
+ * parameter cannot become an index range, so without the range each branch read its whole table.
+ */
+function startsWith(column: SQL, prefix: string): SQL {
+  return sql`${column} ~>=~ ${prefix} and ${column} ~<~ ${prefix + '\u{10FFFF}'} and ${column} like ${prefixPattern(prefix)}`;
+}
+
 /** A relative's phone number in any format (+91, 0, spaces, dashes): as stored, +91 and the digits, or older rows' bare digits. */
 function phoneHits(q: string): SQL {
   const phone = phoneSearchForms(q);
   if (!phone) return sql``;
-  const range = (prefix: string) =>
-    sql`m.phone ~>=~ ${prefix} and m.phone ~<~ ${prefix + '\u{10FFFF}'} and m.phone like ${prefixPattern(prefix)}`;
   return sql`
       union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
-        where ${range(phone.canonical)} limit ${SEARCH_READ})
+        where ${startsWith(sql`m.phone`, phone.canonical)} limit ${SEARCH_READ})
       union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
-        where ${range(phone.local)} limit ${SEARCH_READ})`;
+        where ${startsWith(sql`m.phone`, phone.local)} limit ${SEARCH_READ})`;
 }
 
 export async function searchPrisoners(
@@ -86,7 +93,7 @@ export async function searchPrisoners(
     ids = sql`select p.id from prisoners p where p.prison_id in ${scope} and ${pageWhere} order by p.name_key, p.id limit ${PAGE + 1}`;
   } else {
     const latin = searchLatin(q);
-    const like = prefixPattern(q.toLowerCase());
+    const lower = q.toLowerCase();
     ids = sql`
       (select p.id from prisoners p where p.prison_id in ${scope}
         -- A range on the key (byte order, as prisoners_prison_name_key_idx holds it): what starts with the query's key.
@@ -94,11 +101,12 @@ export async function searchPrisoners(
         and prisoner_name_key(${latin}) <> ''
         order by p.prison_id, p.name_key limit ${SEARCH_READ})
       union (select p.id from prisoners p where p.prison_id in ${scope}
-        and lower(p.prisoner_number) like ${like} order by p.prison_id limit ${SEARCH_READ})
-      union (select c.prisoner_id from cases c where lower(c.case_number) like ${like} limit ${SEARCH_READ})
-      union (select c.prisoner_id from cases c where lower(c.fir_number) like ${like} and c.fir_number is not null limit ${SEARCH_READ})
+        and ${startsWith(sql`lower(p.prisoner_number)`, lower)} order by p.prison_id limit ${SEARCH_READ})
+      union (select c.prisoner_id from cases c where ${startsWith(sql`lower(c.case_number)`, lower)} limit ${SEARCH_READ})
+      union (select c.prisoner_id from cases c where ${startsWith(sql`lower(c.fir_number)`, lower)} and c.fir_number is not null
+        limit ${SEARCH_READ})
       union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
-        where lower(m.name) like ${like} limit ${SEARCH_READ})${phoneHits(q)}`;
+        where ${startsWith(sql`lower(m.name)`, lower)} limit ${SEARCH_READ})${phoneHits(q)}`;
   }
   const rows = rowsOf<{
     id: string;
@@ -127,14 +135,16 @@ export async function searchPrisoners(
             and c.default_bail_eligible_on <= d.as_of and (c.chargesheet_filed_on is null or c.chargesheet_filed_on > d.as_of))
             then 'default-bail-due' end
         ], null) as needs
-      from prisoners p
+      -- The page's prisoners first (by the name key, in scope), then what each shows: the needs and the
+      -- first follower are read for the page's rows only, not for every hit of the search.
+      from (select p.id from prisoners p where p.id in (${ids}) and p.prison_id in ${scope}
+        order by p.name_key, p.id limit ${PAGE + 1}) page
+      join prisoners p on p.id = page.id
       left join prisons pr on pr.id = p.prison_id
       left join lateral (select ff.family_member_id from prisoner_followers ff where ff.prisoner_id = p.id
         order by ff.joined_at, ff.family_member_id limit 1) f on true
       left join family_members fm on fm.user_id = f.family_member_id
-      where p.id in (${ids}) and p.prison_id in ${scope}
-      order by p.name_key, p.id
-      limit ${PAGE + 1}`),
+      order by p.name_key, p.id`),
   );
   const page = rows.slice(0, PAGE);
   const last = page.at(-1);
