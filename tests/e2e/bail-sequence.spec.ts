@@ -55,7 +55,7 @@ test('lawyer records the bail order, the family the bonds, the jail Bail-Accept 
   );
   const familyId = ((await ok(await familyApi.get('/api/auth/session'))) as { user: { id: string } }).user.id;
   const caseId = ((await ok(await familyApi.get('/api/family/registration'))) as { cases: { id: string }[] }).cases[0]!.id;
-  await acceptedLawyer(familyApi, lawyerApi, { name: `Adv. Bail ${tag}`, email: lawyerEmail });
+  await acceptedLawyer(familyApi, lawyerApi, { name: `Adv. Sequence ${tag}`, email: lawyerEmail });
   // The lawyer uploads the bail paper the jail will verify.
   await ok(
     await lawyerApi.post(`/api/lawyers/clients/${familyId}/documents`, {

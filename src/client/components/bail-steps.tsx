@@ -15,6 +15,7 @@ import { serverFieldErrors } from '#client/lib/form-resolver.ts';
 import { notify } from '#client/lib/notify.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
+import { WRAPPING_LABEL } from './wrapping-label.ts';
 
 /** Mantine's error red fails axe; red.9 passes (as on the other forms). */
 const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -198,7 +199,7 @@ function RecordStepForm({ caseId, step }: { caseId: string; step: RecordableBail
           </>
         )}
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} styles={WRAPPING_LABEL}>
             {t(`steps.record.${step}`)}
           </Button>
         </Group>

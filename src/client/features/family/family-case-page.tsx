@@ -54,7 +54,13 @@ function CaseStatusList() {
               {t('cases.addAnother')}
             </Button>
           )}
-          <Button variant="outline" component={Link} to={paths.caseAccess} leftSection={<IconEye size={18} aria-hidden />}>
+          <Button
+            variant="outline"
+            component={Link}
+            to={paths.caseAccess}
+            leftSection={<IconEye size={18} aria-hidden />}
+            styles={WRAPPING_LABEL}
+          >
             {t('family.link', { ns: 'accessLog' })}
           </Button>
         </Group>

@@ -8,13 +8,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaseLawyer } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
+import { WRAPPING_LABEL } from '#client/components/wrapping-label.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useWithdrawRequest } from './family.api.ts';
 
 /** A long name wraps inside the button rather than pushing it off a phone's screen. */
-export const WRAPPING_LABEL = { root: { height: 'auto', minHeight: 'var(--button-height)' }, label: { whiteSpace: 'normal' } } as const;
+export { WRAPPING_LABEL };
 
 export function WithdrawRequestButton({
   request,
