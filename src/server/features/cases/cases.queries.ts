@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CaseDetail } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
-import { cases, familyMembers, users } from '../../db/schema.ts';
+import { bailReviews, cases, familyMembers, users } from '../../db/schema.ts';
 import { followsPrisoner, relationSql, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
 import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
@@ -50,4 +50,14 @@ export async function getCaseDetail(
     events: events.get(row.id) ?? [],
     can,
   };
+}
+
+/** Whether the jail has accepted the member's bail paper (Bail-Accept): bail granted, whatever the case records. */
+export async function bailAccepted(db: Db, familyMemberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bailReviews.familyMemberId })
+    .from(bailReviews)
+    .where(eq(bailReviews.familyMemberId, familyMemberId))
+    .limit(1);
+  return !!row;
 }

@@ -8,7 +8,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { changeCaseFacts, recordPrintedApplication } from './cases.use-cases.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertCanEdit, assertCanRead, caseAccess, notEligible } from './cases.policy.ts';
-import { findCaseForAccess, getCaseDetail } from './cases.queries.ts';
+import { bailAccepted, findCaseForAccess, getCaseDetail } from './cases.queries.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 export async function casesRoutes(base: FastifyInstance) {
@@ -61,6 +61,8 @@ export async function casesRoutes(base: FastifyInstance) {
       // Nothing to apply for once the person has been released, or granted bail (src/shared/bail-timeline.ts).
       if (!eligibleOn || eligibleOn > today || (releasedOn && releasedOn <= today) || (bailGrantedOn && bailGrantedOn <= today))
         throw notEligible();
+      // A Bail-Accept is bail granted even when no order date was recorded on the case.
+      if (await bailAccepted(db, found.row.familyMemberId)) throw notEligible();
       const at = await recordPrintedApplication(db, user.id, found.row);
       return reply.status(201).send({ at: at.toISOString() });
     },

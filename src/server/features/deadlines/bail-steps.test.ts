@@ -210,8 +210,11 @@ describe('on bail, out of the release tracker', () => {
     expect((await t.request('POST', `/api/cases/${a.caseId}/application-printed`, { cookie: a.jail })).statusCode).toBe(409);
     await createBailReview(t.db, { familyMemberId: b.fm.user.id, decidedBy: b.jailId });
     expect(await flags(b.fm.user.id)).toEqual({ now: false, due: false });
+    // A Bail-Accept with no order recorded on the case is bail all the same: no application.
+    expect((await t.request('POST', `/api/cases/${b.caseId}/application-printed`, { cookie: b.jail })).statusCode).toBe(409);
     // An undone Bail-Accept puts them back.
     await t.db.delete(bailReviews).where(eq(bailReviews.familyMemberId, b.fm.user.id));
     expect((await flags(b.fm.user.id))?.now).toBe(true);
+    expect((await t.request('POST', `/api/cases/${b.caseId}/application-printed`, { cookie: b.jail })).statusCode).toBe(201);
   });
 });
