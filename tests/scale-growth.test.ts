@@ -22,6 +22,7 @@ import { listNgoChoices, listNgos } from '#server/features/ngos/ngos.queries.ts'
 import { seedBench, shapeFor } from '../bench/seed.ts';
 import { explain } from '../bench/plans.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
+import { createDocument, createFamilyMember, createLawyer, createLawyerRequest } from './factories.ts';
 
 /** Tables whose size follows the number of members: a plan may never read one whole. */
 const GROWING = [
@@ -68,6 +69,15 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
     const searcher = 35 * Math.floor((members * 0.61) / 35);
     const [who] = await rows(`select id from users where email = 'bench.m${searcher}@gmail.com'`);
     const memberId = String(who!.id);
+    // The case status is read for a member made alike at both sizes (two cases, a request, a paper and a
+    // timeline entry on each case): a seeded member's own rows differ with its number and with the seed's
+    // random ids, and the test measures the growth of the tables around it, not of its own record.
+    const status = await createFamilyMember(t.db, { cases: [{}, {}] });
+    const statusLawyer = await createLawyer(t.db);
+    await createLawyerRequest(t.db, { familyMemberId: status.user.id, lawyerId: statusLawyer.user.id, status: 'accepted' });
+    await createDocument(t.db, { familyMemberId: status.user.id });
+    for (const c of status.cases)
+      await rows(`insert into case_events (case_id, actor_id, kind, details) values ('${c.id}', '${status.user.id}', 'facts_changed', '{"fields":["custodySince"]}'::jsonb)`);
     const facts = (await findMemberSearchFacts(t.db, memberId))!;
     expect(facts.caseTypes).toHaveLength(2);
     expect(facts.location).toEqual({ state: 'UP', district: 'Lucknow' });
@@ -124,7 +134,7 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
       phone: () => listMembersJson(t.db, { ...page, q: String(target!.phone) }),
       caseId: () => listMembersJson(t.db, { ...page, q: String(target!.case_number) }),
       // The family's case status, with its timeline (case_events, a growing table).
-      caseStatus: () => listCaseStatuses(t.db, memberId),
+      caseStatus: () => listCaseStatuses(t.db, status.user.id),
       lawyerSearchFirst: () => lawyersAfter(),
       lawyerSearchNext: () => lawyersAfter(second),
       lawyerSearchDeep: () => lawyersAfter(deepCursor),
