@@ -22,6 +22,7 @@ import type { StoredOffence } from '#shared/cases.ts';
 import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from '../../shared/constants.ts';
 import { ACCESS_ACTIONS } from '../../shared/access-log.ts';
 import { PRISON_TYPES, PRISONER_GENDERS, PRISONER_STATUSES } from '../../shared/prisoners.ts';
+import { PRISONER_CONSENT_BASES } from '../../shared/privacy.ts';
 
 /** `('a', 'b')` for an IN list of our own constants (never user input). */
 const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
@@ -82,6 +83,22 @@ export const users = pgTable(
     scopeDistrict: text(),
     /** Set by the administrator: no session starts, and the ones open end. */
     disabledAt: timestamp({ withTimezone: true }),
+    /**
+     * The privacy notice accepted at sign-up: its version (shared/privacy.ts NOTICE_VERSION) and when;
+     * withdrawn from the profile, given again there (docs/decisions/0053-notice-and-consent.md).
+     * Null for accounts made before the notice (demo data, test factories).
+     */
+    noticeVersion: text(),
+    noticeAcceptedAt: timestamp({ withTimezone: true }),
+    noticeWithdrawnAt: timestamp({ withTimezone: true }),
+    /**
+     * A sign-up under 18: the parent's address, emailed a link (sha256 of its token, cleared once
+     * used) that must be confirmed before the account opens; when the parent confirmed. Null for adults.
+     */
+    parentEmail: text(),
+    parentTokenHash: text(),
+    parentTokenExpiresAt: timestamp({ withTimezone: true }),
+    parentConsentedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -93,6 +110,9 @@ export const users = pgTable(
       'users_scope_only_dlsa',
       sql`(${t.scopeDistrict} is null and ${t.scopeState} is null) or (${t.role} = 'DLSA' and ${t.scopeDistrict} is not null and ${t.scopeState} is not null)`,
     ),
+    uniqueIndex('users_parent_token_unique')
+      .on(t.parentTokenHash)
+      .where(sql`${t.parentTokenHash} is not null`),
     index('users_prison_idx')
       .on(t.prisonId)
       .where(sql`${t.prisonId} is not null`),
@@ -816,12 +836,23 @@ export const prisoners = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     version: integer().notNull().default(0),
+    /**
+     * The prisoner's consent, or the legal basis, as a following relative recorded it, when and by
+     * whom; withdrawn when and by whom (docs/decisions/0053-notice-and-consent.md). Null basis: a
+     * prisoner registered before consent was recorded (demo data, test factories).
+     */
+    consentBasis: text({ enum: PRISONER_CONSENT_BASES }),
+    consentAt: timestamp({ withTimezone: true }),
+    consentBy: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    consentWithdrawnAt: timestamp({ withTimezone: true }),
+    consentWithdrawnBy: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('prisoners_gender_valid', sql`${t.gender} in ('male', 'female', 'transgender', 'not-given')`),
     check('prisoners_status_valid', sql`${t.status} in ('in-custody', 'bailed-not-released', 'released', 'transferred')`),
     check('prisoners_birth_year_valid', sql`${t.birthYear} is null or ${t.birthYear} between 1900 and 2100`),
     check('prisoners_other_cases_nonnegative', sql`${t.otherCasesElsewhere} >= 0`),
+    check('prisoners_consent_basis_valid', sql`${t.consentBasis} is null or ${t.consentBasis} in ${sqlList(PRISONER_CONSENT_BASES)}`),
     index('prisoners_prison_name_key_idx').on(t.prisonId, sql`${t.nameKey} text_pattern_ops`, t.id),
     index('prisoners_prison_number_idx')
       .on(t.prisonId, sql`lower(${t.prisonerNumber}) text_pattern_ops`)
