@@ -696,6 +696,26 @@ export const auditEvents = pgTable(
 );
 
 /**
+ * The person a family member names to use their rights if they die or cannot (DPDP Act section 14,
+ * docs/decisions/0053-rights-a-family-can-use.md): one per member, gone with the member.
+ */
+export const familyMemberNominees = pgTable(
+  'family_member_nominees',
+  {
+    familyMemberId: uuid()
+      .primaryKey()
+      .references(() => familyMembers.userId, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    relation: text().notNull(),
+    /** At least one way to reach them. */
+    email: text(),
+    phone: text(),
+    updatedAt: createdAt(),
+  },
+  (t) => [check('family_member_nominees_reachable', sql`${t.email} is not null or ${t.phone} is not null`)],
+);
+
+/**
  * The access log (docs/decisions/0049-access-log.md): every read and change of a prisoner's record,
  * case, documents and export, by anyone. Append-only in the database: the access_log_append_only
  * trigger refuses UPDATE, TRUNCATE, and DELETE of rows younger than 365 days (the DPDP Rules' floor),
