@@ -385,6 +385,11 @@ export const cases = pgTable(
       .default(sql`'[]'::jsonb`),
     firstOffence: boolean(),
     otherPendingCases: integer().notNull().default(0),
+    /**
+     * Derived (registry: case-release-dates): how many other cases of the same prisoner Rihaai holds. With
+     * otherPendingCases (those the family says exist elsewhere) it makes the S.479(2) bar in the dates below.
+     */
+    otherCasesHeld: integer().notNull().default(0),
     delayByAccusedDays: integer().notNull().default(0),
     chargesheetFiledOn: date({ mode: 'string' }),
     /** Bumped by every change of the facts above; a save names the one it was loaded at (drizzle/0019_edit_versions.sql). */
