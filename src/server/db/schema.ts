@@ -508,6 +508,10 @@ export const lawyers = pgTable(
     index('lawyers_awaiting_verification_idx')
       .on(t.registeredAt, t.userId)
       .where(sql`${t.verifiedAt} is null and ${t.verificationRejectedAt} is null and ${t.barEnrolmentNumber} is not null`),
+    // The verified lawyers of a district, by name: the DLSA's choice of a legal-aid lawyer.
+    index('lawyers_verified_place_idx')
+      .on(t.state, t.district, t.name, t.userId)
+      .where(sql`${t.verifiedAt} is not null`),
     index('lawyers_awaiting_verification_place_idx')
       .on(t.state, t.district, t.registeredAt, t.userId)
       .where(sql`${t.verifiedAt} is null and ${t.verificationRejectedAt} is null and ${t.barEnrolmentNumber} is not null`),
@@ -529,6 +533,8 @@ export const lawyerRequests = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
     /** When the family member ended the engagement (status 'ended'); the acceptance stays in decidedAt. */
     endedAt: timestamp({ withTimezone: true }),
+    /** A lawyer the DLSA assigned on a legal-aid application (src/shared/legal-aid.ts): accepted on its behalf. */
+    legalAidApplicationId: uuid().references((): AnyPgColumn => legalAidApplications.id, { onDelete: 'set null' }),
   },
   (t) => [
     // At most one open (pending or accepted) request per family member and lawyer.
@@ -702,7 +708,7 @@ export const auditEvents = pgTable(
 
 /**
  * The person a family member names to use their rights if they die or cannot (DPDP Act section 14,
- * docs/decisions/0053-rights-a-family-can-use.md): one per member, gone with the member.
+ * docs/decisions/0054-rights-a-family-can-use.md): one per member, gone with the member.
  */
 export const familyMemberNominees = pgTable(
   'family_member_nominees',
@@ -935,6 +941,58 @@ export const prisonCounts = pgTable(
     n: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'prison_counts_pk', columns: [t.prisonId, t.status, t.shard] })],
+);
+
+/**
+ * A family member's application for free legal aid for a prisoner they follow (docs/law.md#free-legal-aid,
+ * src/shared/legal-aid.ts): filed with the DLSA of the prison's district (state, district and prison as at
+ * filing), decided within 7 days: accepted with a verified lawyer, or refused with a reason. One undecided
+ * application per prisoner; escalated once when the due day passes undecided.
+ */
+export const legalAidApplications = pgTable(
+  'legal_aid_applications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    prisonerId: uuid()
+      .notNull()
+      .references(() => prisoners.id, { onDelete: 'cascade' }),
+    familyMemberId: uuid()
+      .notNull()
+      .references(() => familyMembers.userId, { onDelete: 'cascade' }),
+    prisonId: uuid().references(() => prisons.id, { onDelete: 'set null' }),
+    state: text().notNull(),
+    district: text().notNull(),
+    note: text().notNull().default(''),
+    status: text({ enum: ['pending', 'accepted', 'refused'] })
+      .notNull()
+      .default('pending'),
+    filedAt: createdAt(),
+    /** The filing day in India + 7 (LEGAL_AID_DECISION_DAYS). */
+    dueOn: date({ mode: 'string' }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    lawyerId: uuid().references(() => lawyers.userId, { onDelete: 'set null' }),
+    refusalReason: text(),
+    /** When the late decision was escalated (the family told, the administrator emailed): once. */
+    escalatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('legal_aid_applications_status_valid', sql`${t.status} in ('pending', 'accepted', 'refused')`),
+    check('legal_aid_applications_decided', sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    check('legal_aid_applications_refusal_reason', sql`${t.status} <> 'refused' or ${t.refusalReason} is not null`),
+    uniqueIndex('legal_aid_applications_one_pending')
+      .on(t.prisonerId)
+      .where(sql`${t.status} = 'pending'`),
+    // The DLSA's inbox, due day first; and the escalation pass's undecided, unescalated ones.
+    index('legal_aid_applications_inbox_idx')
+      .on(t.state, t.district, t.dueOn, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('legal_aid_applications_late_idx')
+      .on(t.dueOn)
+      .where(sql`${t.status} = 'pending' and ${t.escalatedAt} is null`),
+    index('legal_aid_applications_prisoner_idx').on(t.prisonerId, t.filedAt, t.id),
+    index('legal_aid_applications_member_idx').on(t.familyMemberId),
+  ],
 );
 
 /** Moves between prisons: the old jail no longer sees the prisoner; the history stays. */
