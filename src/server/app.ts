@@ -17,6 +17,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { secondFactorRoutes } from './features/second-factor/second-factor.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { familyRoutes } from './features/family/family.routes.ts';
+import { myDataRoutes } from './features/my-data/my-data.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { passwordsRoutes } from './features/passwords/passwords.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
     lawyersRoutes,
     lawyerVerificationRoutes,
     familyRoutes,
+    myDataRoutes,
     jailRoutes,
     ngosRoutes,
     casesRoutes,

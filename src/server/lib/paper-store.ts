@@ -41,6 +41,8 @@ export interface PaperStore {
   read(db: Db, paper: StoredPaper): Promise<Buffer | Readable>;
   /** Removes files no row points to, older than `olderThanMs` (files of uploads in flight are younger). */
   sweep(db: Db, olderThanMs: number): Promise<string[]>;
+  /** Removes the stored files of papers whose rows were deleted (an erased account's, after its commit). */
+  erase(ids: readonly string[]): Promise<void>;
 }
 
 /** A stored paper that does not match its row: a server fault, logged and answered as `internal`. */
@@ -85,6 +87,8 @@ export function databasePaperStore(): PaperStore {
     async sweep() {
       return [];
     },
+    // The bytes were in the deleted rows.
+    async erase() {},
   };
 }
 
@@ -164,6 +168,9 @@ export async function filePaperStore(root: string): Promise<PaperStore> {
         await handle.close();
         throw err;
       }
+    },
+    async erase(ids) {
+      for (const id of ids) if (ID.test(id)) await fs.promises.rm(finalPath(id), { force: true });
     },
     async sweep(db, olderThanMs) {
       const before = Date.now() - olderThanMs;

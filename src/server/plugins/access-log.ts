@@ -26,6 +26,8 @@ type Rule =
   | { kind: 'hearing'; action: AccessAction; what: string }
   /** A prisoner's followers changed (an invitation, a relative joining or leaving): by :prisonerId or the answer's prisonerId. */
   | { kind: 'prisoner'; action: AccessAction; what: string }
+  /** The signed-in member's own record (its export): a row for each prisoner they follow. */
+  | { kind: 'self'; action: AccessAction; what: string }
   /** One member's record, by the route's :id. */
   | { kind: 'member'; action: AccessAction; what: string }
   /** One document: by the route's :id, or the id the answer carries (an upload). */
@@ -51,6 +53,9 @@ export const ACCESS_LOGGED_ROUTES: Record<string, Rule> = {
   'POST /api/family/prisoners/:prisonerId/invitations': { kind: 'prisoner', action: 'change', what: 'prisoner.invitation' },
   'DELETE /api/family/prisoners/:prisonerId/follow': { kind: 'prisoner', action: 'change', what: 'prisoner.left' },
   'POST /api/family/invitations/accept': { kind: 'prisoner', action: 'change', what: 'prisoner.joined' },
+  // A family member's rights over their data (docs/decisions/0054-rights-a-family-can-use.md).
+  'PUT /api/family/prisoners/:prisonerId': { kind: 'prisoner', action: 'change', what: 'prisoner.details' },
+  'GET /api/family/my-data': { kind: 'self', action: 'export', what: 'member.export' },
   'GET /api/documents/:id': { kind: 'document', action: 'download', from: 'params' },
   'POST /api/family/documents': { kind: 'document', action: 'change', from: 'answer' },
   'POST /api/lawyers/clients/:familyMemberId/documents': { kind: 'document', action: 'change', from: 'answer' },
@@ -101,6 +106,9 @@ async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest
         await logRecordAccess(db, actor, { action: rule.action, what: rule.what, prisonerId: id, memberId: actor.id });
       return;
     }
+    case 'self':
+      await logMemberAccess(db, actor, rule.action, rule.what, actor.id);
+      return;
     case 'member':
       if (params.id) await logMemberAccess(db, actor, rule.action, rule.what, params.id);
       return;
