@@ -31,6 +31,7 @@ import { prisonsRoutes } from './features/prisons/prisons.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { accessLogRoutes } from './features/access-log/access-log.routes.ts';
+import { legalAidRoutes } from './features/legal-aid/legal-aid.routes.ts';
 import { multipartPlugin } from './lib/documents.ts';
 
 export interface BuildAppOptions extends AppDeps {
@@ -117,6 +118,7 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
     prisonsRoutes,
     notificationsRoutes,
     accessLogRoutes,
+    legalAidRoutes,
   ];
   for (const routes of features) await app.register(routes);
   // Development only: the queued emails at /dev/mail (docs/decisions/0039-dev-mailbox.md).

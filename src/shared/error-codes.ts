@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   'not_eligible',
   'prison_exists',
   'bail_undo_expired',
+  // Legal-aid applications (features/legal-aid)
+  'legal_aid_pending',
+  'no_prison_on_record',
+  'lawyer_not_verified',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -40,6 +40,11 @@ export const MESSAGE_KINDS = [
   'bail_accept_undone',
   'follower_joined',
   'follower_left',
+  'legal_aid_accepted',
+  'legal_aid_assigned',
+  'legal_aid_refused',
+  'legal_aid_late_family',
+  'legal_aid_late_admin',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageParams = Record<string, string>;

@@ -65,6 +65,17 @@ export const ACCESS_LOGGED_ROUTES: Record<string, Rule> = {
   'GET /api/jail/members': { kind: 'list', what: 'jail.members', ids: each('items', field('id')) },
   'GET /api/prisoners/search': { kind: 'list', what: 'prisoners.search', ids: each('prisoners', field('id')) },
   'GET /api/dlsa/bail-desk': { kind: 'list', what: 'dlsa.bail-desk', ids: each('cases', field('caseId')) },
+  'GET /api/dlsa/legal-aid': { kind: 'list', what: 'dlsa.legal-aid', ids: each('applications', field('prisonerId')) },
+  'POST /api/dlsa/legal-aid/:id/accept': { kind: 'prisoner', action: 'change', what: 'prisoner.legal-aid' },
+  'POST /api/dlsa/legal-aid/:id/refuse': { kind: 'prisoner', action: 'change', what: 'prisoner.legal-aid' },
+  'POST /api/family/legal-aid': { kind: 'prisoner', action: 'change', what: 'prisoner.legal-aid' },
+  'GET /api/family/legal-aid': { kind: 'list', what: 'family.legal-aid', ids: each('applications', field('prisonerId')) },
+  'GET /api/dlsa/utrc': {
+    kind: 'list',
+    what: 'dlsa.utrc',
+    ids: (body) =>
+      Array.isArray(body.categories) ? (body.categories as unknown[]).flatMap((c) => each('rows', field('prisonerId'))(c as Body)) : [],
+  },
   'GET /api/lawyers/clients': { kind: 'list', what: 'lawyer.clients', ids: each('clients', field('id')) },
   'GET /api/lawyers/requests': {
     kind: 'list',

@@ -15,6 +15,8 @@
 // - bail-not-released:<case>:<bail date>  7 days after the bail order with no release recorded →
 //   the family member and accepted lawyers (what can be done: surety help, S.478 BNSS personal
 //   bond) and an email to the DLSA of the case's prison; the jail dashboard flags the member.
+// - legal-aid-late:<application>  a legal-aid application undecided past its 7 days → the prisoner's
+//   family and an email to the state's administrators (legal-aid/legal-aid.scheduler.ts).
 import { checkDerived } from '../../db/derived.ts';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +28,7 @@ import { findRecipients, sendEmail, notify, type Recipient } from '../../lib/not
 import { caseAudienceIds, hearingNoticeColumns } from './deadlines.queries.ts';
 import { setBeforeDeliveryPass } from '../../lib/outbox.ts';
 import { syncReleaseClock } from '../../lib/case-facts.ts';
+import { escalateLateLegalAid } from '../legal-aid/legal-aid.scheduler.ts';
 
 export interface DeadlinePassOptions {
   /** The clock of this pass; tests move it. */
@@ -211,6 +214,7 @@ export async function runDeadlinePass(db: Db, options: DeadlinePassOptions): Pro
     ...(await requestDeadlines(db, o, 'reminder')),
     ...(await requestDeadlines(db, o, 'overdue')),
     ...(await bailNotReleased(db, o, today)),
+    ...(await escalateLateLegalAid(db, o, today)),
   ];
 }
 

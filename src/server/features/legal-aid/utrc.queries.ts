@@ -1,0 +1,125 @@
+// The DLSA's Undertrial Review Committee list (docs/law.md#undertrial-review-committees): its district's
+// prisoners in the categories Rihaai computes from recorded facts, bounded per category
+// (UTRC_CATEGORY_CAP), for the quarterly meeting.
+//
+// Nothing here restates a rule. The four release categories start from the member release flags the
+// jail's filters read (derived.ts 'member-release-flags'), through their per-prison indexes
+// (family_members_prison_release_*_idx, one range per prison of the district); each candidate case is
+// then kept by releaseFlagsOn (src/shared/release.ts), the same rule the flags are kept by, on the
+// release clock's day. "Bailed but not released" is the bail desk's set (a bail order on or before that
+// day and no release). "Bailable offence and a week in custody" (S.478) needs the bailability of the
+// offences, which Rihaai does not record yet: the category is listed as not computable.
+import { sql } from 'drizzle-orm';
+import type { User } from '#shared/accounts.ts';
+import { releaseFlagsOn, todayInIndia, type ReleaseFlags } from '#shared/release.ts';
+import { UTRC_CATEGORIES, UTRC_CATEGORY_CAP, type UtrcCategory, type UtrcList, type UtrcRow } from '#shared/utrc.ts';
+import type { Db } from '../../db/client.ts';
+import { dlsaDistrict, rowsOf } from '../prisons/bail-desk.queries.ts';
+
+/** The member flag each release category reads, and releaseFlagsOn's field that keeps a case in it. */
+const FLAGGED = {
+  'past-maximum': { column: 'release_past_maximum', flag: 'pastMaximum', since: 'maximum_ends_on' },
+  'eligible-now': { column: 'release_eligible_now', flag: 'eligibleNow', since: 's479_eligible_on' },
+  'eligible-soon': { column: 'release_eligible_soon', flag: 'eligibleSoon', since: 's479_eligible_on' },
+  'default-bail-due': { column: 'release_default_bail_due', flag: 'defaultBailDue', since: 'default_bail_eligible_on' },
+} as const satisfies Partial<Record<UtrcCategory, { column: string; flag: keyof ReleaseFlags; since: string }>>;
+type Flagged = keyof typeof FLAGGED;
+
+type CaseRow = {
+  category: Flagged | 'bailed-not-released';
+  case_id: string;
+  case_number: string;
+  s479_eligible_on: string | null;
+  maximum_ends_on: string | null;
+  default_bail_eligible_on: string | null;
+  chargesheet_filed_on: string | null;
+  released_on: string | null;
+  bail_granted_on: string | null;
+  prisoner_id: string;
+  prisoner_name: string;
+  name_latin: string;
+  prisoner_number: string | null;
+  prison_name: string;
+};
+
+export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList> {
+  const { state, district } = await dlsaDistrict(db, user);
+  const [clock] = rowsOf<{ as_of: string }>(await db.execute(sql`select as_of::text from release_clock`));
+  const asOf = clock?.as_of ?? todayInIndia();
+  const caseColumns = sql`c.id as case_id, c.case_number, c.s479_eligible_on::text, c.maximum_ends_on::text,
+    c.default_bail_eligible_on::text, c.chargesheet_filed_on::text, c.released_on::text, c.bail_granted_on::text,
+    p.id as prisoner_id, p.name as prisoner_name, p.name_latin, p.prisoner_number, dp.name as prison_name`;
+  const flagged = (Object.keys(FLAGGED) as Flagged[]).map(
+    (category) => sql`
+      (select ${category}::text as category, ${caseColumns}
+      from dp cross join lateral (select m.user_id from family_members m
+        where m.prison_id = dp.id and ${sql.raw(`m.${FLAGGED[category].column}`)}
+        order by m.prison_id, m.name, m.user_id limit ${UTRC_CATEGORY_CAP}) m
+      join cases c on c.family_member_id = m.user_id
+      join prisoners p on p.id = c.prisoner_id and p.prison_id = dp.id)`,
+  );
+  const rows = rowsOf<CaseRow>(
+    await db.execute(sql`
+      with dp as materialized (select id, name from prisons where state = ${state} and district = ${district})
+      ${sql.join(flagged, sql` union all `)}
+      union all
+      (select 'bailed-not-released' as category, ${caseColumns}
+      from cases c join prisoners p on p.id = c.prisoner_id join dp on dp.id = p.prison_id
+      where c.bail_granted_on is not null and c.released_on is null and c.bail_granted_on <= ${asOf}::date
+      order by c.bail_granted_on limit ${UTRC_CATEGORY_CAP + 1})`),
+  );
+
+  const byCategory = new Map<UtrcCategory, Map<string, UtrcRow>>();
+  const cut = new Set<UtrcCategory>();
+  for (const r of rows) {
+    let since: string | null;
+    if (r.category === 'bailed-not-released') since = r.bail_granted_on;
+    else {
+      const rule = FLAGGED[r.category];
+      const flags = releaseFlagsOn(
+        {
+          s479EligibleOn: r.s479_eligible_on,
+          maximumEndsOn: r.maximum_ends_on,
+          defaultBailEligibleOn: r.default_bail_eligible_on,
+          releasedOn: r.released_on,
+          bailGrantedOn: r.bail_granted_on,
+        },
+        r.chargesheet_filed_on,
+        asOf,
+      );
+      if (!flags[rule.flag]) continue;
+      since = r[rule.since];
+    }
+    const list = byCategory.get(r.category) ?? new Map<string, UtrcRow>();
+    byCategory.set(r.category, list);
+    if (list.has(r.prisoner_id)) continue;
+    if (list.size >= UTRC_CATEGORY_CAP) {
+      cut.add(r.category);
+      continue;
+    }
+    list.set(r.prisoner_id, {
+      prisonerId: r.prisoner_id,
+      prisonerName: r.prisoner_name,
+      prisonerNameLatin: r.name_latin,
+      prisonerNumber: r.prisoner_number,
+      prisonName: r.prison_name,
+      caseId: r.case_id,
+      caseNumber: r.case_number,
+      since,
+    });
+  }
+  const order = (a: UtrcRow, b: UtrcRow) =>
+    a.prisonName.localeCompare(b.prisonName) ||
+    (a.prisonerNameLatin || a.prisonerName).localeCompare(b.prisonerNameLatin || b.prisonerName);
+  return {
+    asOf,
+    state,
+    district,
+    categories: UTRC_CATEGORIES.map((category) => ({
+      category,
+      computable: category !== 'bailable-week',
+      truncated: cut.has(category),
+      rows: [...(byCategory.get(category)?.values() ?? [])].sort(order),
+    })),
+  };
+}
