@@ -226,6 +226,12 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     FROM bench_ids b CROSS JOIN generate_series(1, 1 + (b.i % 5 = 0)::int + (b.i % 20 = 0)::int) k
       JOIN bench_facts f ON f.t = (b.i * 7 + k * 131) % ${FACT_SETS}
     WHERE b.kind = 'member'`);
+  // A member's cases are one prisoner's ("not given"): the S.479(2) bar of several cases, as migration
+  // 0036 and refreshPrisonerCases store it.
+  await run(`UPDATE cases c SET other_cases_held = h.n
+    FROM (SELECT prisoner_id, count(*) - 1 AS n FROM cases GROUP BY prisoner_id HAVING count(*) > 1) h WHERE c.prisoner_id = h.prisoner_id`);
+  await run(`UPDATE cases SET s479_status = 'barred', s479_fraction = NULL, s479_eligible_on = NULL, s479_eligible_soon_from = NULL
+    WHERE other_cases_held > 0 AND s479_status = 'counting'`);
   await seedPrisons(run);
   // A timeline entry on a third of the members' cases, as a family updating its facts leaves.
   await run(`INSERT INTO case_events (case_id, actor_id, kind, details)
@@ -282,7 +288,8 @@ export const LARGEST_PRISON = 'Bench Prison 0';
 /**
  * 70 prisons in 10 states (7 districts each), and each member's prisoner held in one: a fifth of them
  * in the largest prison (the heavy tail's prison: 20,000 prisoners at 100,000 members, as the largest
- * jails hold many times an average one's), the rest spread evenly. Prisoners get a Latin name for the searches. The members' prisons are then derived in one
+ * jails hold many times an average one's; members with i mod 5 = 1, who have one case each, so its
+ * release filters are as full as anywhere: several cases bar S.479's half rule), the rest spread evenly. Prisoners get a Latin name for the searches. The members' prisons are then derived in one
  * statement each (member_prison), so the counters' statement triggers move once rather than per prisoner.
  */
 async function seedPrisons(run: (q: string) => Promise<unknown>) {
@@ -297,7 +304,7 @@ async function seedPrisons(run: (q: string) => Promise<unknown>) {
       name_latin = (${arr(FIRST)})[1 + (b.i * 7) % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (b.i / 5) % ${LAST.length}],
       prisoner_number = 'UTP-' || b.i
     FROM bench_ids b, bench_prisons bp
-    WHERE b.kind = 'member' AND b.id = p.created_by AND bp.k = CASE WHEN b.i % 5 = 0 THEN 0 ELSE 1 + b.i % ${BENCH_PRISONS - 1} END`);
+    WHERE b.kind = 'member' AND b.id = p.created_by AND bp.k = CASE WHEN b.i % 5 = 1 THEN 0 ELSE 1 + b.i % ${BENCH_PRISONS - 1} END`);
   await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_member_prison`);
   await run(`ALTER TABLE prisoner_followers ENABLE TRIGGER prisoner_followers_member_prison`);
   await run(`UPDATE family_members m SET prison_id = member_prison(m.user_id)`);

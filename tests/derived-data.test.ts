@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { checkDerived, DERIVED, rebuildDerived } from '#server/db/derived.ts';
-import { factColumns } from '#server/lib/case-facts.ts';
+import { factColumns, refreshPrisonerCases } from '#server/lib/case-facts.ts';
 import { runDerivedCheck } from '#server/features/deadlines/deadlines.scheduler.ts';
 import { cases, prisons } from '#server/db/schema.ts';
 import { CASE_TYPES } from '#shared/constants.ts';
@@ -91,7 +91,16 @@ async function randomChange(step: number): Promise<string> {
       return 'bail undo';
     case 9:
       if (random() < 0.5) await createCase(db, { familyMemberId: member, caseNumber: `R-${step}`, caseType: pick(CASE_TYPES) });
-      else await db.execute(sql`delete from cases where id = (select id from cases where family_member_id = ${member} limit 1)`);
+      else {
+        // The prisoner's other cases count one fewer (lib/case-facts.ts refreshPrisonerCases, the keeper).
+        const gone = await db.execute(
+          sql`delete from cases where id = (select id from cases where family_member_id = ${member} limit 1) returning prisoner_id`,
+        );
+        await refreshPrisonerCases(
+          db,
+          (gone as { rows: { prisoner_id: string }[] }).rows.map((r) => r.prisoner_id),
+        );
+      }
       return 'case';
     case 10: {
       // New facts, their dates stored in the same write (lib/case-facts.ts).
@@ -101,11 +110,16 @@ async function randomChange(step: number): Promise<string> {
         firstOffence: random() < 0.5,
         chargesheetFiledOn: random() < 0.5 ? null : day(-Math.floor(random() * 30)),
       });
-      const { columns } = factColumns(facts, '2026-11-26');
+      const [target] = await db
+        .select({ id: cases.id, held: cases.otherCasesHeld })
+        .from(cases)
+        .where(sql`${cases.id} = (select id from cases where family_member_id = ${member} limit 1)`);
+      if (!target) return 'facts';
+      const { columns } = factColumns(facts, '2026-11-26', target.held);
       await db
         .update(cases)
         .set(columns)
-        .where(sql`${cases.id} = (select id from cases where family_member_id = ${member} limit 1)`);
+        .where(sql`${cases.id} = ${target.id}`);
       return 'facts';
     }
     case 11:

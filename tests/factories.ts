@@ -2,7 +2,7 @@
 // table has one (sessions through sessionCookie); tests insert rows only through these, except the
 // bulk loads of tests/scale.test.ts.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { CaseType, Role } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
 import {
@@ -21,6 +21,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { sha256Hex } from '#server/lib/tokens.ts';
+import { refreshPrisonerCases } from '#server/lib/case-facts.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { createSession } from '#server/plugins/auth.ts';
 import { DEFAULT_SECOND_FACTOR_KEY } from '#server/env.ts';
@@ -90,7 +91,14 @@ export async function createFamilyMember(
         )
         .returning()
     : [];
-  return { user, cases: rows };
+  // As the app leaves them: each case counts the prisoner's other cases (the S.479(2) bar).
+  const ids = rows.map((r) => r.id);
+  await refreshPrisonerCases(
+    db,
+    rows.map((r) => r.prisonerId),
+  );
+  const fresh = ids.length ? await db.select().from(cases).where(inArray(cases.id, ids)) : [];
+  return { user, cases: rows.map((r) => fresh.find((f) => f.id === r.id) ?? r) };
 }
 
 /** A registered lawyer (user + /lawyerform record). */
@@ -229,7 +237,9 @@ export async function createCase(db: Db, input: { familyMemberId: string; caseNu
       caseType: input.caseType ?? 'Criminal Defense Lawyer',
     })
     .returning();
-  return row!;
+  await refreshPrisonerCases(db, [row!.prisonerId]);
+  const [fresh] = await db.select().from(cases).where(eq(cases.id, row!.id));
+  return fresh ?? row!;
 }
 
 /** An NGO assigned to a family member (the seat count is the caller's business, as in the tests of it). */

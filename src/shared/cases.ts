@@ -165,6 +165,12 @@ export const StoredReleaseSchema = z.object({
    * sureties, not an application. Absent from the jail's stored cards, which do not carry it.
    */
   bailGrantedOn: z.string().nullable().optional(),
+  /**
+   * How many other cases of the same prisoner Rihaai holds: with the cases the family says exist
+   * elsewhere (facts.otherPendingCases) they bar S.479's half and one-third rule (S.479(2)), so the
+   * explanation on every screen counts them as the stored status does.
+   */
+  otherCasesHeld: z.number().int().optional(),
 });
 export type StoredRelease = z.infer<typeof StoredReleaseSchema>;
 /**
@@ -174,29 +180,33 @@ export type StoredRelease = z.infer<typeof StoredReleaseSchema>;
  */
 export type DerivedRelease = Omit<StoredRelease, 'releasedOn'> & { s479EligibleSoonFrom: string | null };
 
-/** The facts as assessRelease reads them. An unknown first offence counts as not first (the later date). */
-export function releaseInput(facts: CaseFacts, asOf: string): ReleaseInput | null {
+/**
+ * The facts as assessRelease reads them. An unknown first offence counts as not first (the later date).
+ * `otherCasesHeld` is how many other cases of the same prisoner Rihaai holds: with the cases the family
+ * says exist elsewhere, they make the S.479(2) bar (docs/law.md#section-479-bnss).
+ */
+export function releaseInput(facts: CaseFacts, asOf: string, otherCasesHeld = 0): ReleaseInput | null {
   if (!facts.custodySince) return null;
   return {
     custodySince: facts.custodySince,
     asOf,
     offences: facts.offences.map(({ maxMonths, life, death }) => ({ maxMonths, life, death })),
     firstTimeOffender: facts.firstOffence === true,
-    otherPendingCases: facts.otherPendingCases,
+    otherPendingCases: facts.otherPendingCases + otherCasesHeld,
     delayByAccusedDays: facts.delayByAccusedDays,
     chargesheetFiledOn: facts.chargesheetFiledOn,
   };
 }
 
 /** Assessment on a given day, or null while the custody date is unknown. */
-export function assessCase(facts: CaseFacts, asOf: string): ReleaseAssessment | null {
-  const input = releaseInput(facts, asOf);
+export function assessCase(facts: CaseFacts, asOf: string, otherCasesHeld = 0): ReleaseAssessment | null {
+  const input = releaseInput(facts, asOf, otherCasesHeld);
   return input ? assessRelease(input) : null;
 }
 
 /** The parts of the assessment that do not change with today; asOf is irrelevant to them. */
-export function storedRelease(facts: CaseFacts): DerivedRelease {
-  const a = assessCase(facts, '0000-01-01');
+export function storedRelease(facts: CaseFacts, otherCasesHeld = 0): DerivedRelease {
+  const a = assessCase(facts, '0000-01-01', otherCasesHeld);
   if (!a) {
     return {
       s479Status: null,

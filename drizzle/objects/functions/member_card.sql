@@ -13,7 +13,7 @@ CREATE OR REPLACE FUNCTION member_card(m family_members) RETURNS text LANGUAGE s
         (SELECT row_to_json(rel) FROM (SELECT c.s479_status AS "s479Status", c.s479_fraction AS "s479Fraction",
           c.s479_eligible_on AS "s479EligibleOn", c.maximum_ends_on AS "maximumEndsOn", c.default_bail_days AS "defaultBailDays",
           c.default_bail_eligible_on AS "defaultBailEligibleOn", c.released_on AS "releasedOn",
-          c.bail_granted_on AS "bailGrantedOn") rel) AS "release",
+          c.bail_granted_on AS "bailGrantedOn", c.other_cases_held AS "otherCasesHeld") rel) AS "release",
         c.chargesheet_filed_on AS "chargesheetFiledOn",
         (SELECT row_to_json(pp) FROM (SELECT p.name AS "name", p.name_latin AS "nameLatin", p.prisoner_number AS "number"
           FROM prisoners p WHERE p.id = c.prisoner_id) pp) AS "prisoner") r

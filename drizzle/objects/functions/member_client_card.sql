@@ -19,7 +19,7 @@ CREATE OR REPLACE FUNCTION member_client_card(m family_members) RETURNS text LAN
         (SELECT row_to_json(rel) FROM (SELECT c.s479_status AS "s479Status", c.s479_fraction AS "s479Fraction",
           c.s479_eligible_on AS "s479EligibleOn", c.maximum_ends_on AS "maximumEndsOn", c.default_bail_days AS "defaultBailDays",
           c.default_bail_eligible_on AS "defaultBailEligibleOn", c.released_on AS "releasedOn",
-          c.bail_granted_on AS "bailGrantedOn") rel) AS "release") r
+          c.bail_granted_on AS "bailGrantedOn", c.other_cases_held AS "otherCasesHeld") rel) AS "release") r
       WHERE c.family_member_id = m.user_id) x) AS "cases",
     (SELECT ('[' || coalesce(string_agg(x.j, ',' ORDER BY x.o1 DESC, x.o2 DESC), '') || ']')::json FROM (
       SELECT d.created_at AS o1, d.id AS o2, row_to_json(doc)::text AS j

@@ -172,11 +172,12 @@ export const DERIVED: readonly DerivedValue[] = [
   {
     name: 'case-release-dates',
     stores:
-      'cases.s479_status, s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from',
+      'cases.other_cases_held, s479_status, s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from',
     definition:
-      "the case's S.479 and default-bail dates and the first day of its 'eligible soon' window, from its facts by the law module (shared/release.ts via shared/cases.ts storedRelease)",
+      "how many other cases of the same prisoner Rihaai holds, and the case's S.479 and default-bail dates and the first day of its 'eligible soon' window, from its facts and that count (the S.479(2) bar) by the law module (shared/release.ts via shared/cases.ts storedRelease)",
     sources: ['cases'],
-    keptBy: 'lib/case-facts.ts: every write of the facts stores the dates in the same transaction',
+    keptBy:
+      'lib/case-facts.ts: every write of the facts stores the dates in the same transaction; refreshPrisonerCases after a case is added to or taken from a prisoner',
     rebuiltBy: 'storedRelease over each case (also `npm run release:recompute`, after a rule or offence-table change)',
     check: checkCaseRelease,
     async rebuild(db, p) {
@@ -358,15 +359,21 @@ export const DERIVED: readonly DerivedValue[] = [
 
 /** The stored release dates of one page of cases against storedRelease of their facts (computed here, in TypeScript). */
 async function checkCaseRelease(db: Db, p: Page): Promise<{ drift: Drift[]; next: string | null }> {
-  const rows = await db
-    .select()
+  const page = await db
+    .select({
+      row: cases,
+      // The prisoner's other cases, through cases_prisoner_idx.
+      held: sql<number>`(select count(*)::int from cases o where o.prisoner_id = "cases"."prisoner_id" and o.id <> "cases"."id")`,
+    })
     .from(cases)
     .where(sql`${cases.id} > ${p.after ?? FIRST_UUID}::uuid`)
     .orderBy(cases.id)
     .limit(p.limit);
+  const rows = page.map((r) => r.row);
   const drift: Drift[] = [];
-  for (const row of rows) {
+  for (const { row, held } of page) {
     const stored = {
+      otherCasesHeld: row.otherCasesHeld,
       s479Status: row.s479Status,
       s479Fraction: row.s479Fraction,
       s479EligibleOn: row.s479EligibleOn,
@@ -375,7 +382,7 @@ async function checkCaseRelease(db: Db, p: Page): Promise<{ drift: Drift[]; next
       defaultBailEligibleOn: row.defaultBailEligibleOn,
       s479EligibleSoonFrom: row.s479EligibleSoonFrom,
     };
-    const fresh = { ...stored, ...storedRelease(readFacts(row)) };
+    const fresh = { ...stored, otherCasesHeld: Number(held), ...storedRelease(readFacts(row), Number(held)) };
     const [a, b] = [JSON.stringify(stored), JSON.stringify(fresh)];
     if (a !== b) drift.push({ derived: 'case-release-dates', key: row.id, stored: a, fresh: b });
   }

@@ -16,7 +16,7 @@ import {
 import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../db/client.ts';
-import { caseEvents, cases, users } from '../db/schema.ts';
+import { caseEvents, cases, prisoners, users } from '../db/schema.ts';
 import { invalid, staleEdit } from './errors.ts';
 
 type CaseRow = typeof cases.$inferSelect;
@@ -47,6 +47,7 @@ export function readStoredRelease(row: CaseRow) {
     defaultBailEligibleOn: row.defaultBailEligibleOn,
     releasedOn: row.releasedOn,
     bailGrantedOn: row.bailGrantedOn,
+    otherCasesHeld: row.otherCasesHeld,
   };
 }
 
@@ -54,7 +55,7 @@ export function readStoredRelease(row: CaseRow) {
  * Parsed input → the columns to write: the facts and the dates derived from them. Dates after today
  * (in India) are refused: custody and a charge-sheet are facts of the past.
  */
-export function factColumns(input: CaseFactsParsed, today = todayInIndia()) {
+export function factColumns(input: CaseFactsParsed, today = todayInIndia(), otherCasesHeld = 0) {
   const future = (['custodySince', 'chargesheetFiledOn'] as const).filter((k) => {
     const v = input[k];
     return v !== null && v > today;
@@ -65,7 +66,30 @@ export function factColumns(input: CaseFactsParsed, today = todayInIndia()) {
       future.map((path) => ({ path, message: 'This date cannot be in the future.' })),
     );
   const facts = toCaseFacts(input);
-  return { facts, columns: { ...facts, ...storedRelease(facts) } };
+  return { facts, columns: { ...facts, ...storedRelease(facts, otherCasesHeld) } };
+}
+
+/**
+ * After cases were added to (or taken from) these prisoners: each case's count of the prisoner's other
+ * cases Rihaai holds, and its release dates with the S.479(2) bar they make (docs/law.md#section-479-bnss),
+ * written where they changed. The prisoners' rows are locked first, so two relatives adding a case to
+ * the same prisoner at once count each other's. A prisoner has a handful of cases: one indexed read.
+ */
+export async function refreshPrisonerCases(tx: Db, prisonerIds: (string | null)[]): Promise<void> {
+  const ids = [...new Set(prisonerIds.filter((id): id is string => !!id))].sort();
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`select 1 from ${prisoners} where ${prisoners.id} = any(${sql.param(ids)}::uuid[]) order by ${prisoners.id} for update`,
+  );
+  const rows = await tx.select().from(cases).where(inArray(cases.prisonerId, ids));
+  const perPrisoner = new Map<string, number>();
+  for (const r of rows) perPrisoner.set(r.prisonerId, (perPrisoner.get(r.prisonerId) ?? 0) + 1);
+  for (const row of rows) {
+    const held = perPrisoner.get(row.prisonerId)! - 1;
+    const fresh = { otherCasesHeld: held, ...storedRelease(readFacts(row), held) };
+    const stale = (Object.keys(fresh) as (keyof typeof fresh)[]).some((k) => row[k] !== fresh[k]);
+    if (stale) await tx.update(cases).set(fresh).where(eq(cases.id, row.id));
+  }
 }
 
 /**
@@ -85,7 +109,7 @@ export async function updateCaseFacts(
   if (!before) return [];
   const expected = expectedVersion ?? before.factsVersion;
   if (before.factsVersion !== expected) throw await staleFacts(tx, before);
-  const { facts, columns } = factColumns(input);
+  const { facts, columns } = factColumns(input, todayInIndia(), before.otherCasesHeld);
   const fields = changedFacts(readFacts(before), facts);
   if (fields.length === 0) return [];
   const written = await tx

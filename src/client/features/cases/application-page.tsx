@@ -59,7 +59,7 @@ function Application({ detail }: { detail: CaseDetail }) {
   const today = todayInIndia();
   // Someone already released needs no application (the server refuses to record one too).
   const released = !!detail.release.releasedOn && detail.release.releasedOn <= today;
-  const a = released ? null : assessCase(detail.facts, today);
+  const a = released ? null : assessCase(detail.facts, today, detail.release.otherCasesHeld);
   const printed = useRecordPrinted(detail.id);
   const back = (
     <Button component={Link} to={casePath(detail.id)} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>

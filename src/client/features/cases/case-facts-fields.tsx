@@ -191,6 +191,7 @@ export function CaseFactsFields({
           min={0}
           max={FACT_LIMITS.otherPendingCasesMax}
           label={pro ? t('pro.facts.otherPendingCases') : t('facts.otherPendingCases')}
+          description={t('facts.otherPendingCasesHint')}
           {...field('otherPendingCases')}
         />
         <TextInput

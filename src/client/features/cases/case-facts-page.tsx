@@ -45,6 +45,7 @@ function CaseFacts({ detail }: { detail: CaseDetail }) {
           facts={detail.facts}
           releasedOn={detail.release.releasedOn}
           bailGrantedOn={detail.release.bailGrantedOn}
+          otherCasesHeld={detail.release.otherCasesHeld}
           editLink={false}
           applicationLink={detail.can.printApplication}
           headingLevel={2}

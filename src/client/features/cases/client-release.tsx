@@ -13,6 +13,7 @@ export function ClientRelease({ cases }: { cases: LawyerCase[] }) {
           facts={c.facts}
           releasedOn={c.release.releasedOn}
           bailGrantedOn={c.release.bailGrantedOn}
+          otherCasesHeld={c.release.otherCasesHeld}
         />
       ))}
     </Stack>

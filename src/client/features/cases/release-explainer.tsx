@@ -24,6 +24,7 @@ export function ReleaseExplainer({
   headingLevel = 3,
   releasedOn = null,
   bailGrantedOn = null,
+  otherCasesHeld = 0,
 }: {
   caseId: string;
   facts: CaseFacts;
@@ -31,6 +32,8 @@ export function ReleaseExplainer({
   releasedOn?: string | null;
   /** The court's bail order as recorded: from its day the way out is the bond, not an application (src/shared/bail-timeline.ts). */
   bailGrantedOn?: string | null | undefined;
+  /** The prisoner's other cases Rihaai holds (StoredRelease.otherCasesHeld): they bar S.479's half and third rule. */
+  otherCasesHeld?: number | undefined;
   editLink?: boolean;
   applicationLink?: boolean;
   headingLevel?: 2 | 3 | 4;
@@ -41,10 +44,10 @@ export function ReleaseExplainer({
   const today = todayInIndia();
   const released = releasedOn && releasedOn <= today ? releasedOn : null;
   const onBail = !released && !!bailGrantedOn && bailGrantedOn <= today;
-  const a = released ? null : assessCase(facts, today);
+  const a = released ? null : assessCase(facts, today, otherCasesHeld);
   const titleId = `release-${caseId}`;
 
-  const lines = a ? explanationLines(t, day, facts, a, today, audience) : [];
+  const lines = a ? explanationLines(t, day, facts, a, today, audience, otherCasesHeld) : [];
   const next = nextSteps(t, audience);
   const urgent =
     !!a &&
@@ -62,7 +65,14 @@ export function ReleaseExplainer({
             await i18n.loadLanguages(lng);
             const tIn = i18n.getFixedT(lng, 'release');
             const dayIn = (iso: string) => formatDay(lng, iso);
-            return spokenText(tIn, a ? explanationLines(tIn, dayIn, facts, a, today, audience) : [], released, dayIn, facts, audience);
+            return spokenText(
+              tIn,
+              a ? explanationLines(tIn, dayIn, facts, a, today, audience, otherCasesHeld) : [],
+              released,
+              dayIn,
+              facts,
+              audience,
+            );
           }}
         />
       )}

@@ -122,3 +122,18 @@ describe.each(LANGUAGES)('%s', (lang) => {
     for (const text of [lawyer.title, ...lawyer.steps, jail.steps[0]!, t('pro.note')]) expect(text, lang).not.toMatch(/\{\{|pro\./);
   });
 });
+
+describe('the S.479(2) bar from the cases Rihaai holds', () => {
+  it('in every language: another case of the same prisoner on record bars the half and third rule, and says how many', () => {
+    for (const lang of LANGUAGES) {
+      const t = translator(lang);
+      const out = explanationLines(t, day, FACTS, assessCase(FACTS, TODAY, 2)!, TODAY, 'family', 2);
+      expect(out.find((l) => l.key === 's479')!.text, lang).toBe(t('s479.barred'));
+      const held = out.find((l) => l.key === 'held')!.text;
+      expect(held, lang).toContain('2');
+      expect(held, lang).not.toBe('s479.barredHeld');
+      // With none held, the same facts count one third as before.
+      expect(lines(t, FACTS, 'family').some((l) => l.key === 'held'), lang).toBe(false);
+    }
+  });
+});

@@ -47,6 +47,7 @@ export function explanationLines(
   a: NonNullable<ReturnType<typeof assessCase>>,
   today: string,
   audience: Audience = 'family',
+  otherCasesHeld = 0,
 ): Line[] {
   const lines: Line[] = [];
   const gravest = facts.offences.some((o) => o.life || o.death);
@@ -60,8 +61,11 @@ export function explanationLines(
     lines.push({ key: 's479', text: t(k(`s479.eligible.${fraction}`), { date: day(s479.eligibleOn), name }), strong: true });
   else if (s479.status === 'not-yet' && s479.eligibleOn)
     lines.push({ key: 's479', text: t(k(`s479.notYet.${fraction}`), { date: day(s479.eligibleOn), name }), strong: true });
-  else if (s479.status === 'barred') lines.push({ key: 's479', text: t('s479.barred') });
-  else lines.push({ key: 's479', text: gravest ? t('s479.lifeOrDeath') : t('s479.noImprisonment') });
+  else if (s479.status === 'barred') {
+    lines.push({ key: 's479', text: t('s479.barred') });
+    // The cases Rihaai holds count without the family typing them (S.479(2), src/shared/cases.ts releaseInput).
+    if (otherCasesHeld > 0) lines.push({ key: 'held', text: t('s479.barredHeld', { count: otherCasesHeld }) });
+  } else lines.push({ key: 's479', text: gravest ? t('s479.lifeOrDeath') : t('s479.noImprisonment') });
   if (s479.status === 'not-yet' && facts.firstOffence === null) lines.push({ key: 'first', text: t(k('s479.firstUnknown'), { name }) });
   if (s479.maximumEndsOn)
     lines.push(

@@ -81,6 +81,7 @@ describe('family enters facts', () => {
       defaultBailEligibleOn: null,
       releasedOn: null,
       bailGrantedOn: null,
+      otherCasesHeld: 0,
     });
     const row = await caseRow(body.id);
     expect(row.s479EligibleOn).toBe('2025-01-01');

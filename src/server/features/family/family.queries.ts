@@ -33,7 +33,7 @@ import {
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
 import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-rows.sql.ts';
 import { openRequestBetween } from '../../policies/member-record.policy.ts';
-import { factColumns, readFacts, readStoredRelease, updateCaseFacts } from '../../lib/case-facts.ts';
+import { factColumns, readFacts, readStoredRelease, refreshPrisonerCases, updateCaseFacts } from '../../lib/case-facts.ts';
 import type { CaseEvent, CaseFactsParsed } from '#shared/cases.ts';
 import { UUID_PATTERN } from '#shared/validation-rules.ts';
 
@@ -136,7 +136,11 @@ export async function saveRegistration(db: Db, userId: string, input: RegisterFa
     }
   } else {
     const facts = input.facts ? factColumns(input.facts).columns : {};
-    await db.insert(cases).values({ familyMemberId: userId, ...values, ...facts });
+    const [added] = await db
+      .insert(cases)
+      .values({ familyMemberId: userId, ...values, ...facts })
+      .returning({ prisonerId: cases.prisonerId });
+    await refreshPrisonerCases(db, [added?.prisonerId ?? null]);
   }
   return { created: !firstCase && member?.inserted === true };
 }
@@ -152,7 +156,10 @@ export async function createCase(
     .values({ familyMemberId: userId, ...values, ...(facts ? factColumns(facts).columns : {}) })
     .returning();
   if (!row) throw new Error('case insert returned nothing');
-  return toCase(row);
+  // The prisoner's other cases count this one, and it counts them (S.479(2)).
+  await refreshPrisonerCases(db, [row.prisonerId]);
+  const [now] = await db.select().from(cases).where(eq(cases.id, row.id)).limit(1);
+  return toCase(now ?? row);
 }
 
 /** Where the next page starts: the last row's nearness rank, name and id. */

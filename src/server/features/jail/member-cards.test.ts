@@ -57,6 +57,7 @@ type RowJson = {
     defaultBailEligibleOn: string | null;
     releasedOn: string | null;
     bailGrantedOn: string | null;
+    otherCasesHeld: number;
     chargesheetFiledOn: string | null;
     prisoner: { name: string; nameLatin: string; number: string | null } | null;
   }[];
@@ -93,6 +94,7 @@ async function referenceCards(db: Db, ids: string[]): Promise<Map<string, string
           's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
           'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on,
           'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on, 'bailGrantedOn', c.bail_granted_on,
+          'otherCasesHeld', c.other_cases_held,
           'prisoner', (select json_build_object('name', pr.name, 'nameLatin', pr.name_latin, 'number', pr.prisoner_number)
             from prisoners pr where pr.id = c.prisoner_id)) order by c.created_at, c.case_number), '[]'::json)
         from cases c where c.family_member_id = p.user_id),
@@ -131,6 +133,7 @@ async function referenceCards(db: Db, ids: string[]): Promise<Map<string, string
           defaultBailEligibleOn: dateOrNull(c.defaultBailEligibleOn),
           releasedOn: dateOrNull(c.releasedOn),
           bailGrantedOn: dateOrNull(c.bailGrantedOn),
+          otherCasesHeld: Number(c.otherCasesHeld),
         },
         chargesheetFiledOn: dateOrNull(c.chargesheetFiledOn),
         prisoner: c.prisoner,
