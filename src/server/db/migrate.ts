@@ -14,7 +14,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { DbHandle } from './client.ts';
+import type { Db, DbHandle } from './client.ts';
+import { refreshPrisonerCases } from '../lib/case-facts.ts';
 
 /** Resolved from the working directory (the package root), never from this file's location. */
 export function migrationsFolder(dir = process.env.MIGRATIONS_DIR ?? './drizzle'): string {
@@ -23,10 +24,49 @@ export function migrationsFolder(dir = process.env.MIGRATIONS_DIR ?? './drizzle'
 
 /** The numbered migrations, then the object files whose content changed; answers the objects it ran. */
 export async function migrate(handle: DbHandle, folder = migrationsFolder()): Promise<string[]> {
+  const before = await lastMigrationAt(handle);
   await migrateNumbered(handle, folder);
   const applied = await applySchemaObjects(handle, folder);
   await restoreChangedDefinitions(handle, applied);
+  await moveData(handle.db, before);
   return applied;
+}
+
+/** The journal time (`when`) of the last numbered migration applied so far; 0 on a new database. */
+async function lastMigrationAt(handle: DbHandle): Promise<number> {
+  const exists = (await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as {
+    rows: { present: boolean }[];
+  };
+  if (!exists.rows[0]?.present) return 0;
+  const last = (await handle.db.execute(sql`select coalesce(max(created_at), 0)::text as at from drizzle.__drizzle_migrations`)) as {
+    rows: { at: string }[];
+  };
+  return Number(last.rows[0]?.at ?? 0);
+}
+
+/**
+ * Data a numbered migration's new column needs, written once the current functions and triggers are in
+ * place (in the numbered migration the triggers the writes fire are still the history's versions): each
+ * runs when its migration (journal `when`) was applied in this run.
+ */
+export const DATA_MOVES: { when: number; migration: string; run: (db: Db) => Promise<void> }[] = [
+  { when: 1795762301198, migration: '0036_cases_held_bar', run: countHeldCases },
+];
+
+export async function moveData(db: Db, appliedAfter: number): Promise<void> {
+  for (const move of DATA_MOVES) if (move.when > appliedAfter) await move.run(db);
+}
+
+/** Every case of a prisoner with several counts the others, and is barred by them (S.479(2)), as refreshPrisonerCases keeps it. */
+async function countHeldCases(db: Db): Promise<void> {
+  const found = (await db.execute(
+    sql`select prisoner_id::text as id from cases where prisoner_id is not null group by prisoner_id having count(*) > 1 order by 1`,
+  )) as { rows: { id: string }[] };
+  const ids = found.rows.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    const batch = ids.slice(i, i + 500);
+    await db.transaction((tx) => refreshPrisonerCases(tx, batch));
+  }
 }
 
 /**
