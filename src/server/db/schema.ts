@@ -535,6 +535,8 @@ export const lawyerRequests = pgTable(
     endedAt: timestamp({ withTimezone: true }),
     /** A lawyer the DLSA assigned on a legal-aid application (src/shared/legal-aid.ts): accepted on its behalf. */
     legalAidApplicationId: uuid().references((): AnyPgColumn => legalAidApplications.id, { onDelete: 'set null' }),
+    /** The case (and so the prisoner) the family asked about; null for requests made before they said. */
+    caseId: uuid().references(() => cases.id, { onDelete: 'set null' }),
   },
   (t) => [
     // At most one open (pending or accepted) request per family member and lawyer.
@@ -543,6 +545,10 @@ export const lawyerRequests = pgTable(
       .where(sql`${t.status} in ${sqlList(OPEN_REQUEST_STATUSES)}`),
     index('lawyer_requests_lawyer_idx').on(t.lawyerId, t.status),
     index('lawyer_requests_member_idx').on(t.familyMemberId, t.status),
+    // A case's requests, when the case goes (erasure): no whole-table read for the foreign key.
+    index('lawyer_requests_case_idx')
+      .on(t.caseId)
+      .where(sql`${t.caseId} is not null`),
     index('lawyer_requests_pending_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

@@ -1,0 +1,3 @@
+ALTER TABLE "lawyer_requests" ADD COLUMN "case_id" uuid;--> statement-breakpoint
+ALTER TABLE "lawyer_requests" ADD CONSTRAINT "lawyer_requests_case_id_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."cases"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "lawyer_requests_case_idx" ON "lawyer_requests" USING btree ("case_id") WHERE "lawyer_requests"."case_id" is not null;
