@@ -5,6 +5,7 @@ import { CaseTypeSchema } from './enums.ts';
 import { DocumentMetaSchema } from './documents.ts';
 import { CaseEventSchema, CaseFactsInputSchema, CaseFactsSchema, StoredReleaseSchema } from './cases.ts';
 import { VersionSchema } from './edit-versions.ts';
+import { FamilyCaseBailSchema } from './bail-money-route.ts';
 import { checkLocation, locationFields, LocationSchema, NearnessSchema } from './locations.ts';
 
 /** Shown on a bad phone number (the client shows its translation of the same rule). */
@@ -160,6 +161,8 @@ export const CaseStatusSchema = CaseSchema.extend({
   bailAcceptedAt: z.string().nullable(),
   ngo: z.object({ id: z.uuid(), name: z.string(), assignedAt: z.string() }).nullable(),
   timeline: z.array(TimelineEventSchema),
+  /** Bail as one sequence and the poor-prisoners fund's steps (src/shared/bail-money-route.ts), read with the case. */
+  bail: FamilyCaseBailSchema,
 });
 export type CaseStatus = z.infer<typeof CaseStatusSchema>;
 

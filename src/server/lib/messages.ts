@@ -40,6 +40,9 @@ export const MESSAGE_KINDS = [
   'bail_accept_undone',
   'follower_joined',
   'follower_left',
+  'bail_clock_due',
+  'bail_clock_escalated',
+  'bail_clock_late_family',
   'legal_aid_accepted',
   'legal_aid_assigned',
   'legal_aid_refused',
@@ -67,6 +70,8 @@ function localise(lang: Language, params: MessageParams): MessageParams {
     if (k === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(v)) out[k] = formatDay(lang, v);
     else if (k === 'caseType' || k === 'lawyerType') out[k] = TEXTS[lang][`caseType.${v}`] ?? TEXTS.en[`caseType.${v}`] ?? v;
     else if (k === 'role') out[k] = TEXTS[lang][`role.${v}`] ?? TEXTS.en[`role.${v}`] ?? v;
+    // A poor-prisoners fund clock and the office that runs it (bail-clocks.scheduler.ts).
+    else if (k === 'clock' || k === 'office') out[k] = TEXTS[lang][`${k}.${v}`] ?? TEXTS.en[`${k}.${v}`] ?? v;
     else out[k] = v;
   }
   return out;

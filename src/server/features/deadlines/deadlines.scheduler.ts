@@ -15,6 +15,8 @@
 // - bail-not-released:<case>:<bail date>  7 days after the bail order with no release recorded →
 //   the family member and accepted lawyers (what can be done: surety help, S.478 BNSS personal
 //   bond) and an email to the DLSA of the case's prison; the jail dashboard flags the member.
+// - bail-clock:<case>:<clock>:<day it counts from>  a poor-prisoners fund clock passed → the side that
+//   must act, the DLSA and the family (bail-clocks.scheduler.ts).
 // - legal-aid-late:<application>  a legal-aid application undecided past its 7 days → the prisoner's
 //   family and an email to the state's administrators (legal-aid/legal-aid.scheduler.ts).
 import { checkDerived } from '../../db/derived.ts';
@@ -28,6 +30,7 @@ import { findRecipients, sendEmail, notify, type Recipient } from '../../lib/not
 import { caseAudienceIds, hearingNoticeColumns } from './deadlines.queries.ts';
 import { setBeforeDeliveryPass } from '../../lib/outbox.ts';
 import { syncReleaseClock } from '../../lib/case-facts.ts';
+import { bailClockReminders } from './bail-clocks.scheduler.ts';
 import { escalateLateLegalAid } from '../legal-aid/legal-aid.scheduler.ts';
 
 export interface DeadlinePassOptions {
@@ -213,6 +216,7 @@ export async function runDeadlinePass(db: Db, options: DeadlinePassOptions): Pro
     ...(await hearingReminders(db, o, today)),
     ...(await requestDeadlines(db, o, 'reminder')),
     ...(await requestDeadlines(db, o, 'overdue')),
+    ...(await bailClockReminders(db, o, today, fireOnce)),
     ...(await bailNotReleased(db, o, today)),
     ...(await escalateLateLegalAid(db, o, today)),
   ];

@@ -36,8 +36,38 @@ import { openRequestBetween } from '../../policies/member-record.policy.ts';
 import { factColumns, readFacts, readStoredRelease, refreshPrisonerCases, updateCaseFacts } from '../../lib/case-facts.ts';
 import type { CaseEvent, CaseFactsParsed } from '#shared/cases.ts';
 import { UUID_PATTERN } from '#shared/validation-rules.ts';
+import { bailTimeline } from '#shared/bail-timeline.ts';
+import type { FamilyCaseBail } from '#shared/bail-money-route.ts';
+import { indianDay } from '#shared/deadlines.ts';
 
 type CaseRow = typeof cases.$inferSelect;
+
+/**
+ * A case's bail for the family's case page, from the case row and its owner's Bail-Accept: the timeline,
+ * the step the relative may record now (the owner records the order and the bonds, as they upload the bail
+ * paper; a relative following another's case reads it) and the fund's steps.
+ */
+export function caseBailOf(row: CaseRow, bailAcceptedAt: Date | null, viewerId: string): FamilyCaseBail {
+  const timeline = bailTimeline({
+    bailGrantedOn: row.bailGrantedOn,
+    bailFurnishedOn: row.bailFurnishedOn,
+    bailVerifiedOn: bailAcceptedAt ? indianDay(bailAcceptedAt) : null,
+    releasedOn: row.releasedOn,
+  });
+  const next = timeline.next;
+  return {
+    ...timeline,
+    order: {
+      court: row.bailCourt,
+      bondAmount: row.bailBondAmount,
+      sureties: row.bailSureties,
+      suretyAmount: row.bailSuretyAmount,
+      conditions: row.bailConditions,
+    },
+    canRecord: row.familyMemberId === viewerId && next && (next.step === 'order' || next.step === 'furnished') ? [next.step] : [],
+    fund: { dlsaInformedOn: row.dlsaInformedOn, dlsaRecommendedOn: row.dlsaRecommendedOn, committeeDecidedOn: row.committeeDecidedOn },
+  };
+}
 
 export function toCase(row: CaseRow): Case {
   return {
@@ -430,7 +460,7 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
   }
   const statuses = new Map<string, CaseStatus>();
   for (const rows of byOwner.values()) {
-    for (const s of ownerCaseStatuses(rows)) statuses.set(s.id, s);
+    for (const s of ownerCaseStatuses(rows, userId)) statuses.set(s.id, s);
   }
   return caseRows.flatMap((r) => {
     const s = r.case ? statuses.get(r.case.id) : undefined;
@@ -441,7 +471,7 @@ export async function listCaseStatuses(db: Db, userId: string): Promise<CaseStat
 type CaseStatusRow = Awaited<ReturnType<ReturnType<typeof caseStatusRows>['execute']>>[number];
 
 /** One relative's cases with their requests, papers, bail review, NGO and case events. */
-function ownerCaseStatuses(caseRows: CaseStatusRow[]): CaseStatus[] {
+function ownerCaseStatuses(caseRows: CaseStatusRow[], viewerId: string): CaseStatus[] {
   const first = caseRows[0];
   if (!first) return [];
   const memberCases = caseRows.flatMap((r) => (r.case ? [toCase(r.case)] : []));
@@ -465,7 +495,16 @@ function ownerCaseStatuses(caseRows: CaseStatusRow[]): CaseStatus[] {
     first.ngoId && first.ngoName !== null && first.ngoAssignedAt
       ? { id: first.ngoId, name: first.ngoName, assignedAt: first.ngoAssignedAt }
       : null;
-  return buildCaseStatuses(memberCases, requests, toDocumentMetas(first.documents), first.bailDecidedAt ?? null, ngo, events);
+  const bail = new Map(
+    caseRows.flatMap((r) => (r.case ? [[r.case.id, caseBailOf(r.case, first.bailDecidedAt ?? null, viewerId)] as const] : [])),
+  );
+  return buildCaseStatuses(memberCases, requests, toDocumentMetas(first.documents), first.bailDecidedAt ?? null, ngo, events, bail);
+}
+
+function bailOfCase(bail: Map<string, FamilyCaseBail>, caseId: string): FamilyCaseBail {
+  const b = bail.get(caseId);
+  if (!b) throw new Error(`no bail read for case ${caseId}`);
+  return b;
 }
 
 const KIND_ORDER: Record<TimelineEvent['kind'], number> = {
@@ -493,7 +532,8 @@ export function buildCaseStatuses(
   docs: DocumentMeta[],
   bailAcceptedAt: Date | null,
   ngo: { id: string; name: string; assignedAt: Date } | null,
-  caseEvents: Map<string, CaseEvent[]> = new Map(),
+  caseEvents: Map<string, CaseEvent[]>,
+  bail: Map<string, FamilyCaseBail>,
 ): CaseStatus[] {
   const types = new Set(memberCases.map((c) => c.caseType as string));
   return memberCases.map((c) => {
@@ -529,6 +569,7 @@ export function buildCaseStatuses(
       bailAcceptedAt: bailAcceptedAt?.toISOString() ?? null,
       ngo: ngo ? { id: ngo.id, name: ngo.name, assignedAt: ngo.assignedAt.toISOString() } : null,
       timeline: events,
+      bail: bailOfCase(bail, c.id),
     };
   });
 }
