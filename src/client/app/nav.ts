@@ -26,7 +26,11 @@ export const HOME_CARDS: Record<Role, NavCard[]> = {
     { to: paths.findPrisoner, titleKey: 'cards.findPrisoner', descriptionKey: 'cards.findPrisoner.description' },
     { to: paths.lawyerVerification, titleKey: 'cards.lawyerVerification', descriptionKey: 'cards.lawyerVerification.description' },
   ],
-  DLSA: [{ to: paths.dlsaHome, titleKey: 'cards.dlsaPrisoners', descriptionKey: 'cards.dlsaPrisoners.description' }],
+  DLSA: [
+    { to: paths.dlsaHome, titleKey: 'cards.dlsaPrisoners', descriptionKey: 'cards.dlsaPrisoners.description' },
+    { to: paths.dlsaLegalAid, titleKey: 'cards.dlsaLegalAid', descriptionKey: 'cards.dlsaLegalAid.description' },
+    { to: paths.dlsaUtrc, titleKey: 'cards.dlsaUtrc', descriptionKey: 'cards.dlsaUtrc.description' },
+  ],
   'State-Administrator': [
     { to: paths.prisons, titleKey: 'cards.prisons', descriptionKey: 'cards.prisons.description' },
     { to: paths.lawyerVerification, titleKey: 'cards.lawyerVerification', descriptionKey: 'cards.lawyerVerification.description' },

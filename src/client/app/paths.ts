@@ -35,6 +35,12 @@ export const paths = {
   jailApplication: '/jail/application/:caseId',
   findPrisoner: '/find-prisoner',
   dlsaHome: '/dlsa',
+  /** The DLSA's legal-aid applications and its UTRC list with a print view (docs/decisions/0056-legal-aid-applications-and-the-utrc-list.md). */
+  dlsaLegalAid: '/dlsa/legal-aid',
+  dlsaUtrc: '/dlsa/utrc',
+  dlsaUtrcPrint: '/dlsa/utrc/print',
+  /** A family's applications for free legal aid. */
+  legalAid: '/legal-aid',
   prisons: '/prisons',
   /** Lawyers awaiting verification of their Bar Council enrolment (the administrator; a jail for its district). */
   lawyerVerification: '/lawyer-verification',

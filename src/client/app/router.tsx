@@ -31,6 +31,7 @@ import { DashboardPage, BailPage } from '#client/features/jail/pages.ts';
 import { NgosPage } from '#client/features/ngos/pages.ts';
 import { CaseHearingsPage } from '#client/features/deadlines/pages.ts';
 import { FindPrisonerPage, PrisonsPage } from '#client/features/prisons/pages.ts';
+import { DlsaLegalAidPage, FamilyLegalAidPage, UtrcPage, UtrcPrintPage } from '#client/features/legal-aid/pages.ts';
 import { LawyerVerificationPage } from '#client/features/lawyer-verification/pages.ts';
 import { AdminAccessLogPage, FamilyAccessLogPage } from '#client/features/access-log/pages.ts';
 import { HomePage } from '#client/features/home/pages.ts';
@@ -106,6 +107,7 @@ export function AppRoutes() {
         <Route path={paths.ngoDetails} element={<NgoDetailsPage />} />
         <Route path={paths.uploadFile} element={<UploadFilePage />} />
         <Route path={paths.aboutFamily} element={<AboutFamilyPage />} />
+        <Route path={paths.legalAid} element={<FamilyLegalAidPage />} />
       </Route>
       <Route element={<RoleLayout roles={LAWYER} />}>
         <Route path={paths.lawyerHome} element={<LawyerHomePage />} />
@@ -125,6 +127,9 @@ export function AppRoutes() {
       </Route>
       <Route element={<RoleLayout roles={DLSA_ROLE} />}>
         <Route path={paths.dlsaHome} element={<FindPrisonerPage desk="dlsa" />} />
+        <Route path={paths.dlsaLegalAid} element={<DlsaLegalAidPage />} />
+        <Route path={paths.dlsaUtrc} element={<UtrcPage />} />
+        <Route path={paths.dlsaUtrcPrint} element={<UtrcPrintPage />} />
       </Route>
       <Route element={<RoleLayout roles={ADMIN} />}>
         <Route path={paths.prisons} element={<PrisonsPage />} />

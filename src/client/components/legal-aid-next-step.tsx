@@ -1,11 +1,14 @@
 // The family's next step when Rihaai alone cannot take them further (docs/law.md#free-legal-aid,
 // docs/law.md#bail-granted-not-released): the District Legal Services Authority and the free national
 // legal-aid helpline 15100, one tap to call.
-import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#client/app/paths.ts';
 import { telHref } from '#client/lib/tel.ts';
+import { WRAPPING_LABEL } from './wrapping-label.ts';
 
 export const LEGAL_AID_HELPLINE = '15100';
 
@@ -22,6 +25,7 @@ export function HelplineLink() {
 /** 'bail-accepted': what to do now bail is accepted; 'no-lawyer': how to get a free lawyer. */
 export function LegalAidNextStep({ situation }: { situation: 'bail-accepted' | 'no-lawyer' }) {
   const { t } = useTranslation('legalAid');
+  const { t: desk } = useTranslation('legalAidDesk');
   const titleId = useId();
   const steps =
     situation === 'bail-accepted' ? ['bail.step1', 'bail.step2', 'bail.step3'] : ['lawyer.step1', 'lawyer.step2', 'lawyer.step3'];
@@ -37,6 +41,14 @@ export function LegalAidNextStep({ situation }: { situation: 'bail-accepted' | '
             <List.Item key={k}>{t(k)}</List.Item>
           ))}
         </List>
+        {situation === 'no-lawyer' && (
+          // The application itself, from the app: the DLSA of the prison's district decides within 7 days.
+          <Group>
+            <Button component={Link} to={paths.legalAid} styles={WRAPPING_LABEL} data-testid="apply-legal-aid">
+              {desk('nextStep.apply')}
+            </Button>
+          </Group>
+        )}
         <Text>
           {t('helpline.text')} <HelplineLink />
         </Text>
