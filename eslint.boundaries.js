@@ -29,6 +29,8 @@ export const COMPOSED_ACROSS_FEATURES = [
   '#client/features/cases/case-facts-fields.tsx',
   '#client/features/cases/facts-draft.ts',
   '#client/features/cases/facts-stale-notice.tsx',
+  // The money route after bail: the family's card and the jail's and lawyer's papers.
+  '#client/features/cases/bail-money-route.tsx',
   '#client/features/notifications/reminder-email-setting.tsx',
   // The profile shows the second factor's state and the way to add one.
   '#client/features/second-factor/second-factor-card.tsx',

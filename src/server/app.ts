@@ -27,6 +27,7 @@ import { jailRoutes } from './features/jail/jail.routes.ts';
 import { ngosRoutes } from './features/ngos/ngos.routes.ts';
 import { casesRoutes } from './features/cases/cases.routes.ts';
 import { deadlinesRoutes } from './features/deadlines/deadlines.routes.ts';
+import { bailPapersRoutes } from './features/deadlines/bail-papers.ts';
 import { prisonsRoutes } from './features/prisons/prisons.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ logger = false, logStream, ...deps }: BuildAppO
     ngosRoutes,
     casesRoutes,
     deadlinesRoutes,
+    bailPapersRoutes,
     prisonsRoutes,
     notificationsRoutes,
     accessLogRoutes,

@@ -33,6 +33,8 @@ export const paths = {
   ngos: '/ngos',
   caseFacts: '/case/:caseId',
   jailApplication: '/jail/application/:caseId',
+  /** A paper of the money route after bail: dlsa-request (family), dlsa-intimation (jail), relax-conditions (lawyer). */
+  bailPaper: '/cases/:caseId/paper/:kind',
   findPrisoner: '/find-prisoner',
   dlsaHome: '/dlsa',
   /** The DLSA's legal-aid applications and its UTRC list with a print view (docs/decisions/0056-legal-aid-applications-and-the-utrc-list.md). */

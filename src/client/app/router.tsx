@@ -13,7 +13,7 @@ import { SignInPage } from '#client/features/accounts/signin-page.tsx';
 import { lazyNamed } from '#client/lib/lazy-named.ts';
 import { SignUpPage, ProfilePage, ConfirmEmailPage } from '#client/features/accounts/pages.ts';
 import { ForgotPasswordPage, ResetPasswordPage } from '#client/features/passwords/pages.ts';
-import { CaseFactsPage, ApplicationPage } from '#client/features/cases/pages.ts';
+import { CaseFactsPage, ApplicationPage, BailPaperPage } from '#client/features/cases/pages.ts';
 import { EditProfilePage } from '#client/features/profile/pages.ts';
 import { NotificationsPage } from '#client/features/notifications/pages.ts';
 import {
@@ -79,6 +79,8 @@ const LAWYER_OR_JAIL = ['Lawyer', 'Jail-Authority'] as const;
 const DLSA_ROLE = ['DLSA'] as const;
 const ADMIN = ['State-Administrator'] as const;
 const JAIL_OR_ADMIN = ['Jail-Authority', 'State-Administrator'] as const;
+/** The three sides of a case: each prints its own paper of the money route after bail. */
+const CASE_SIDES = ['Family-Member', 'Lawyer', 'Jail-Authority'] as const;
 
 export function AppRoutes() {
   return (
@@ -140,6 +142,9 @@ export function AppRoutes() {
       </Route>
       <Route element={<RoleLayout roles={LAWYER_OR_JAIL} />}>
         <Route path="/cases/:caseId/hearings" element={<CaseHearingsPage />} />
+      </Route>
+      <Route element={<RoleLayout roles={CASE_SIDES} />}>
+        <Route path={paths.bailPaper} element={<BailPaperPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -4,11 +4,11 @@
 // user may record now (the server says which, in can.recordBail, and checks it again).
 import { Badge, Button, Card, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BAIL_ORDER_LIMITS, type BailTimeline, type RecordableBailStep, type RecordBailStep } from '#shared/bail-timeline.ts';
-import { CaseDeadlinesSchema, indianDay, type CaseDeadlines } from '#shared/deadlines.ts';
+import { CaseDeadlinesSchema, indianDay } from '#shared/deadlines.ts';
 import { api } from '#client/lib/api-client.ts';
 import { useFormatDay } from '#client/lib/format-day.ts';
 import { serverFieldErrors } from '#client/lib/form-resolver.ts';
@@ -20,27 +20,28 @@ import { WRAPPING_LABEL } from './wrapping-label.ts';
 /** Mantine's error red fails axe; red.9 passes (as on the other forms). */
 const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
-/** The same key as the hearings page's query, so one save refreshes both. */
+/** The same key as the hearings page's query, so a save refreshes it at once. */
 const caseKey = (caseId: string) => [...rootKeys.deadlines, 'case', caseId] as const;
 
-/** The timeline of one case, read on its own (the family's case page). */
-export function BailStepsForCase({ caseId, caseNumber }: { caseId: string; caseNumber: string }) {
-  const query = useQuery({
-    queryKey: caseKey(caseId),
-    queryFn: () => api('GET', `/api/cases/${caseId}/deadlines`, CaseDeadlinesSchema),
-  });
-  if (!query.data) return null;
-  return <BailSteps data={query.data} plain caseNumber={caseNumber} />;
-}
-
 /** `plain`: the family's words; otherwise the lawyer's and the jail's. */
-export function BailSteps({ data, plain, caseNumber }: { data: CaseDeadlines; plain: boolean; caseNumber?: string }) {
+export function BailSteps({
+  caseId,
+  bail,
+  recordable,
+  plain,
+  caseNumber,
+}: {
+  caseId: string;
+  bail: Pick<BailTimeline, 'steps' | 'next' | 'order'>;
+  /** The step this user may record now (the server's can.recordBail), if any. */
+  recordable: RecordableBailStep | undefined;
+  plain: boolean;
+  caseNumber?: string;
+}) {
   const { t } = useTranslation('deadlines');
   const formatDay = useFormatDay();
-  const { bail } = data;
   const voice = plain ? 'plain' : 'pro';
-  const titleId = `bail-steps-${data.case.id}`;
-  const recordable = data.can.recordBail[0];
+  const titleId = `bail-steps-${caseId}`;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -70,7 +71,7 @@ export function BailSteps({ data, plain, caseNumber }: { data: CaseDeadlines; pl
         <Text fw={600} role="status">
           {bail.next ? t(`steps.${voice}.${bail.next.step}`) : t(`steps.${voice}.done`)}
         </Text>
-        {recordable && <RecordStepForm caseId={data.case.id} step={recordable} />}
+        {recordable && <RecordStepForm caseId={caseId} step={recordable} />}
       </Stack>
     </Card>
   );
@@ -131,7 +132,8 @@ function RecordStepForm({ caseId, step }: { caseId: string; step: RecordableBail
     mutationFn: (body: RecordBailStep) => api('POST', `/api/cases/${caseId}/bail-steps`, CaseDeadlinesSchema, body),
     onSuccess: (data) => {
       qc.setQueryData(caseKey(caseId), data);
-      return qc.invalidateQueries({ queryKey: rootKeys.deadlines });
+      // The family's case page reads the timeline with its cases (GET /api/family/cases).
+      return Promise.all([qc.invalidateQueries({ queryKey: rootKeys.deadlines }), qc.invalidateQueries({ queryKey: rootKeys.family })]);
     },
   });
   const form = useForm<StepValues>({

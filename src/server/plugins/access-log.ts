@@ -49,6 +49,8 @@ export const ACCESS_LOGGED_ROUTES: Record<string, Rule> = {
   'PUT /api/cases/:caseId/bail': { kind: 'case', action: 'change', what: 'case.bail' },
   'POST /api/dlsa/cases/:caseId/bail-steps': { kind: 'case', action: 'change', what: 'case.bail-steps' },
   'POST /api/cases/:caseId/bail-steps': { kind: 'case', action: 'change', what: 'case.bail-steps' },
+  'GET /api/cases/:caseId/bail-papers': { kind: 'case', action: 'read', what: 'case.bail-papers' },
+  'POST /api/cases/:caseId/dlsa-intimation': { kind: 'case', action: 'export', what: 'case.bail-papers' },
   'PUT /api/hearings/:id': { kind: 'hearing', action: 'change', what: 'case.hearings' },
   'POST /api/family/prisoners/:prisonerId/invitations': { kind: 'prisoner', action: 'change', what: 'prisoner.invitation' },
   'DELETE /api/family/prisoners/:prisonerId/follow': { kind: 'prisoner', action: 'change', what: 'prisoner.left' },

@@ -8,6 +8,7 @@ const KNOWN_WHAT = new Set([
   'case.facts',
   'case.bail',
   'case.bail-steps',
+  'case.bail-papers',
   'case.application',
   'document',
   'member.ngo',

@@ -19,6 +19,7 @@ import {
   type UpdateHearing,
 } from '#shared/deadlines.ts';
 import { BailSteps } from '#client/components/bail-steps.tsx';
+import { BailPaperLinks } from '#client/features/cases/bail-money-route.tsx';
 import { Page } from '#client/components/page.tsx';
 import { useSession } from '#client/lib/use-session.ts';
 import { StaleEditNotice } from '#client/components/stale-edit-notice.tsx';
@@ -53,7 +54,8 @@ function CaseView({ data }: { data: CaseDeadlines }) {
     <Stack gap="md">
       <Text>{t('case.member', { name: data.case.memberName })}</Text>
       <Text size="sm">{t('disclaimer')}</Text>
-      <BailSteps data={data} plain={false} />
+      <BailSteps caseId={data.case.id} bail={data.bail} recordable={data.can.recordBail[0]} plain={false} />
+      <BailPaperLinks caseId={data.case.id} role={user?.role} bailGrantedOn={data.case.bailGrantedOn} releasedOn={data.case.releasedOn} />
       {data.can.edit && user?.role === 'Jail-Authority' && <BailCard data={data} />}
       <Card withBorder padding="md" component="section" aria-labelledby="hearings-title">
         <Stack gap="sm">

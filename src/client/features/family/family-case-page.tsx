@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaseStatus } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
-import { BailStepsForCase } from '#client/components/bail-steps.tsx';
+import { BailSteps } from '#client/components/bail-steps.tsx';
+import { FamilyMoneyRoute } from '#client/features/cases/bail-money-route.tsx';
 import { HomeButton } from '#client/components/home-button.tsx';
 import { Page } from '#client/components/page.tsx';
 import { QueryState } from '#client/components/query-state.tsx';
@@ -169,7 +170,16 @@ function CaseCard({ item: c, yours, registeredBy }: { item: CaseStatus; yours: b
           </Row>
           <Row label={t('cases.ngo')}>{c.ngo ? c.ngo.name : t('cases.ngoNone')}</Row>
         </Stack>
-        <BailStepsForCase caseId={c.id} caseNumber={c.caseNumber} />
+        <BailSteps caseId={c.id} bail={c.bail} recordable={c.bail.canRecord[0]} plain caseNumber={c.caseNumber} />
+        <FamilyMoneyRoute
+          caseId={c.id}
+          facts={c.facts}
+          bailGrantedOn={c.release.bailGrantedOn ?? null}
+          bailFurnishedOn={c.bail.steps.find((s) => s.step === 'furnished')?.on ?? null}
+          releasedOn={c.release.releasedOn}
+          fund={c.bail.fund}
+          canPrint={yours}
+        />
         {/* The way on once a lawyer accepted: call them. */}
         {accepted.map(
           (l) =>

@@ -26,7 +26,7 @@ import { documentMetaColumns, toDocumentMeta } from '#server/lib/documents.ts';
 import { listCaseEvents, readFacts, readStoredRelease, updateCaseFacts } from '#server/lib/case-facts.ts';
 import { nearnessOf } from '#server/lib/location.ts';
 import { openRequestBetween, seesRecordAsLawyer } from '#server/policies/member-record.policy.ts';
-import { buildCaseStatuses, decodeLawyerCursor, encodeLawyerCursor, findMemberSearchFacts, toCase } from './family.queries.ts';
+import { buildCaseStatuses, caseBailOf, decodeLawyerCursor, encodeLawyerCursor, findMemberSearchFacts, toCase } from './family.queries.ts';
 import { createTestApp, type TestApp } from '../../../../tests/test-app.ts';
 import {
   createBailReview,
@@ -153,7 +153,11 @@ async function formerCaseStatuses(db: Db, userId: string) {
     first.ngoId && first.ngoName !== null && first.ngoAssignedAt
       ? { id: first.ngoId, name: first.ngoName, assignedAt: first.ngoAssignedAt }
       : null;
-  return { cases: buildCaseStatuses(memberCases, requests, docs, first.bailDecidedAt ?? null, ngo, events) };
+  // The bail timeline, once read per case (GET /api/cases/:caseId/deadlines), is computed from the same rows.
+  const bail = new Map(
+    caseRows.flatMap((r) => (r.case ? [[r.case.id, caseBailOf(r.case, first.bailDecidedAt ?? null, userId)] as const] : [])),
+  );
+  return { cases: buildCaseStatuses(memberCases, requests, docs, first.bailDecidedAt ?? null, ngo, events, bail) };
 }
 
 const familyContactColumns = {
