@@ -27,7 +27,7 @@ import { jailRoutes } from './features/jail/jail.routes.ts';
 import { ngosRoutes } from './features/ngos/ngos.routes.ts';
 import { casesRoutes } from './features/cases/cases.routes.ts';
 import { deadlinesRoutes } from './features/deadlines/deadlines.routes.ts';
-import { bailPapersRoutes } from './features/deadlines/bail-papers.ts';
+import { bailPapersRoutes } from './features/deadlines/bail-papers.routes.ts';
 import { prisonsRoutes } from './features/prisons/prisons.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';

@@ -1,4 +1,4 @@
-// The papers of the money route at the API boundary (bail-papers.ts): each side reads what its paper is
+// The papers of the money route at the API boundary (bail-papers.routes.ts): each side reads what its paper is
 // filled from (the family's request to the DLSA, the jail's intimation, the lawyer's application to relax
 // the conditions), nobody else does (401, 403, 404), every read is in the access log, and the jail's
 // printed intimation records the DLSA as informed once (docs/decisions/0055-jail-intimation-informs-the-dlsa.md).
