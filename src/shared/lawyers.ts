@@ -72,6 +72,8 @@ export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 export const PendingRequestSchema = z.object({
   id: z.uuid(),
   createdAt: z.string(),
+  /** The case (one of familyMember.cases) the family asked about; null for a request made before they said. */
+  forCaseId: z.uuid().nullable(),
   familyMember: FamilyContactSchema.extend({ cases: z.array(CaseSummarySchema) }),
 });
 export type PendingRequest = z.infer<typeof PendingRequestSchema>;

@@ -105,7 +105,9 @@ export function useAddCase() {
 export function useRequestLawyer() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (lawyerId: string) => api('POST', '/api/family/requests', LawyerRequestSchema, { lawyerId }),
+    /** `caseId`: which of the member's cases (and prisoner) the request is for. */
+    mutationFn: ({ lawyerId, caseId }: { lawyerId: string; caseId: string | null }) =>
+      api('POST', '/api/family/requests', LawyerRequestSchema, caseId ? { lawyerId, caseId } : { lawyerId }),
     // The search keeps the requested card where it was (lawyer-search-page.tsx): nothing moves under a
     // second tap. The server's list, without the lawyer, comes with the next refresh.
     onSuccess: () => {

@@ -3,9 +3,9 @@
 // person presses Refresh Lawyers: were it to leave at once, the next lawyer's button would slide
 // under the finger and a double tap would ask two lawyers. Request buttons also rest while a request
 // is on its way and a moment after. A requested card leads on to Case Status, where the request is followed.
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { useSingleFlight } from '#client/lib/single-flight.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { LegalAidNextStep } from '#client/components/legal-aid-next-step.tsx';
 import { telHref } from '#client/lib/tel.ts';
-import { lawyersQuery, useRequestLawyer } from './family.api.ts';
+import { lawyersQuery, registrationQuery, useRequestLawyer } from './family.api.ts';
 import { RequireRegistration } from './require-registration.tsx';
 import { FamilyStatusPanel } from './family-status-panel.tsx';
 import { WithdrawRequestButton, WRAPPING_LABEL } from './withdraw-request-button.tsx';
@@ -61,6 +61,10 @@ function LawyerSearch() {
   const query = useInfiniteQuery(lawyersQuery);
   const request = useRequestLawyer();
   const types = (query.data?.caseTypes ?? []).map((c) => t(`caseType.${c}`)).join(', ');
+  // With several cases the family says which one (and so which prisoner) the request is for.
+  const memberCases = useQuery(registrationQuery).data?.cases ?? [];
+  const [chosenCase, setChosenCase] = useState<string | null>(null);
+  const forCase = chosenCase ?? memberCases[0]?.id ?? null;
 
   const [requested, setRequested] = useState<ReadonlyMap<string, Requested>>(new Map());
   const [resting, setResting] = useState(false);
@@ -77,25 +81,28 @@ function LawyerSearch() {
   const ask = (lawyer: LawyerCard) =>
     flight.run((done) => {
       setResting(true);
-      request.mutate(lawyer.id, {
-        onSuccess: (res) => {
-          mark(lawyer, res.id);
-          notify.success(t('search.requested', { name: lawyer.name }));
-        },
-        // Requested already (another tab, a tap that got through): the request stands, which is what was asked.
-        onError: (err) => {
-          if (err instanceof ApiError && err.code === 'already_requested') {
+      request.mutate(
+        { lawyerId: lawyer.id, caseId: forCase },
+        {
+          onSuccess: (res) => {
+            mark(lawyer, res.id);
             notify.success(t('search.requested', { name: lawyer.name }));
-            // Its id is not known here: the card leaves with the refresh, Case Status has the Withdraw.
-            void query.refetch();
-          } else notify.error(errorText(err));
+          },
+          // Requested already (another tab, a tap that got through): the request stands, which is what was asked.
+          onError: (err) => {
+            if (err instanceof ApiError && err.code === 'already_requested') {
+              notify.success(t('search.requested', { name: lawyer.name }));
+              // Its id is not known here: the card leaves with the refresh, Case Status has the Withdraw.
+              void query.refetch();
+            } else notify.error(errorText(err));
+          },
+          onSettled: () =>
+            setTimeout(() => {
+              setResting(false);
+              done();
+            }, REST_AFTER_REQUEST_MS),
         },
-        onSettled: () =>
-          setTimeout(() => {
-            setResting(false);
-            done();
-          }, REST_AFTER_REQUEST_MS),
-      });
+      );
     });
   // Refresh is the deliberate moment the list may change: requested lawyers leave it then.
   const refresh = () => {
@@ -113,6 +120,19 @@ function LawyerSearch() {
           <Stack gap={4}>
             <Text>{query.data ? t('search.intro', { types }) : ''}</Text>
             {query.data && <NearbyIntro location={query.data.location} kind="lawyers" />}
+            {memberCases.length > 1 && (
+              <Select
+                label={t('search.forCase')}
+                data={memberCases.map((c) => ({
+                  value: c.id,
+                  label: `${c.facts.prisonerName || t('follow.nameNotGiven')} · ${c.caseNumber}`,
+                }))}
+                value={forCase}
+                onChange={setChosenCase}
+                allowDeselect={false}
+                maw={420}
+              />
+            )}
           </Stack>
           <Button
             variant="outline"
@@ -153,7 +173,7 @@ function LawyerSearch() {
                   <LawyerCardView
                     key={l.id}
                     lawyer={l}
-                    busy={request.isPending && request.variables === l.id}
+                    busy={request.isPending && request.variables.lawyerId === l.id}
                     resting={resting}
                     request={requestId ? { requestId, name: l.name } : null}
                     onRequest={() => ask(l)}

@@ -71,6 +71,8 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
   const headingId = useId();
   const [confirmReject, setConfirmReject] = useState(false);
   const member = request.familyMember;
+  // The case (and prisoner) the family asked about, when they said.
+  const forCase = member.cases.find((c) => c.id === request.forCaseId);
 
   const decide = useDecideRequest(request.id);
   const flight = useSingleFlight();
@@ -100,6 +102,11 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
         <Field label={t('member.email')} value={member.email} />
         <Field label={t('member.phone')} value={<PhoneLink phone={member.phone} />} />
         <Field label={t('member.address')} value={member.address} />
+        {forCase && (
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {t('pending.forCase', { prisoner: forCase.prisonerName || t('cases.prisonerNotGiven'), caseNumber: forCase.caseNumber })}
+          </Text>
+        )}
         <Title order={3} size="h5" mt="xs">
           {t('cases.title')}
         </Title>

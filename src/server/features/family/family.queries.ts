@@ -328,10 +328,24 @@ export async function hasOpenRequest(db: Db, familyMemberId: string, lawyerId: s
   return !!row;
 }
 
-export async function insertLawyerRequest(db: Db, familyMemberId: string, lawyerId: string) {
+/**
+ * The case a lawyer request is for: `caseId` when it is one of the member's own cases (undefined when it
+ * is not); without one, the member's only case, or null when they have several.
+ */
+export async function findRequestCase(db: Db, memberId: string, caseId?: string): Promise<string | null | undefined> {
+  const rows = await db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(and(eq(cases.familyMemberId, memberId), caseId ? eq(cases.id, caseId) : undefined))
+    .limit(2);
+  if (caseId) return rows[0]?.id;
+  return rows.length === 1 ? rows[0]!.id : null;
+}
+
+export async function insertLawyerRequest(db: Db, familyMemberId: string, lawyerId: string, caseId: string | null = null) {
   const [row] = await db
     .insert(lawyerRequests)
-    .values({ familyMemberId, lawyerId, status: 'pending' })
+    .values({ familyMemberId, lawyerId, status: 'pending', caseId })
     .returning({ id: lawyerRequests.id, status: lawyerRequests.status, createdAt: lawyerRequests.createdAt });
   if (!row) throw new Error('request insert returned nothing');
   return row;

@@ -22,6 +22,7 @@ import {
   findRegistration,
   hasOpenRequest,
   insertLawyerRequest,
+  findRequestCase,
   isRegistered,
   listCaseStatuses,
   searchLawyerPage,
@@ -121,7 +122,7 @@ export async function searchLawyers({ db }: Deps, member: Member, query: LawyerS
  * The member asks a lawyer (docs/spec.md#4-states-and-transitions Lawyer request): the request policy decides,
  * and the lawyer hears of it by email and in the app, queued with the request itself.
  */
-export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId: string) {
+export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId: string, caseId?: string) {
   try {
     return await db.transaction(async (tx) => {
       const caseTypes = await findMemberCaseTypes(tx, member.id);
@@ -130,7 +131,10 @@ export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId:
       const refusal = requestRefusal({ registered: !!caseTypes, caseTypes: caseTypes ?? [], lawyer, hasOpenRequest: open });
       if (refusal) throw refusal;
       if (!lawyer) throw notFound('lawyer');
-      const row = await insertLawyerRequest(tx, member.id, lawyerId);
+      // Which case and prisoner it is for: one of the member's own (404 for any other); their only one when unsaid.
+      const forCase = await findRequestCase(tx, member.id, caseId);
+      if (forCase === undefined) throw notFound('case');
+      const row = await insertLawyerRequest(tx, member.id, lawyerId, forCase);
       const recipient = await findRecipient(tx, lawyer.id);
       if (recipient) {
         await notify(tx, recipient, {

@@ -193,7 +193,12 @@ async function formerCasesByMember(db: Db, memberIds: string[]): Promise<Map<str
 
 async function formerPendingRequests(db: Db, lawyerId: string) {
   const rows = await db
-    .select({ requestId: lawyerRequests.id, createdAt: lawyerRequests.createdAt, ...familyContactColumns })
+    .select({
+      requestId: lawyerRequests.id,
+      createdAt: lawyerRequests.createdAt,
+      forCaseId: lawyerRequests.caseId,
+      ...familyContactColumns,
+    })
     .from(lawyerRequests)
     .innerJoin(familyMembers, eq(familyMembers.userId, lawyerRequests.familyMemberId))
     .innerJoin(users, eq(users.id, familyMembers.userId))
@@ -216,9 +221,10 @@ async function formerPendingRequests(db: Db, lawyerId: string) {
         ).map((r) => [r.id, r.name]),
   );
   return {
-    requests: rows.map(({ requestId, createdAt, ...member }) => ({
+    requests: rows.map(({ requestId, createdAt, forCaseId, ...member }) => ({
       id: requestId,
       createdAt: createdAt.toISOString(),
+      forCaseId,
       // Since the list is paged, a pending request shows each case's id, type and detail only
       // (docs/decisions/0028-lawyer-lists-keyset-pages.md): the facts are the record, seen once accepted.
       familyMember: {

@@ -166,6 +166,7 @@ const pendingPage = (db: Db) =>
       id: lawyerRequests.id,
       createdAt: lawyerRequests.createdAt,
       familyMemberId: lawyerRequests.familyMemberId,
+      caseId: lawyerRequests.caseId,
       at: exactTimeText(lawyerRequests.createdAt).as('at'),
     })
     .from(lawyerRequests)
@@ -188,6 +189,7 @@ const pendingRequestRows = preparedSelect((db) => {
       lawyerId: lawyers.userId,
       requestId: page.id,
       createdAt: page.createdAt,
+      forCaseId: page.caseId,
       at: page.at,
       ...familyContactColumns,
       // What the request shows of each case (caseSummaryColumns): the record itself is the lawyer's once accepted.
@@ -218,6 +220,7 @@ export async function listPendingRequests(
     (r): PendingRequest => ({
       id: r.requestId,
       createdAt: r.createdAt.toISOString(),
+      forCaseId: r.forCaseId,
       familyMember: { id: r.id, name: r.name, email: r.email, phone: r.phone, address: r.address, cases: [] },
     }),
     (request, c) => request.familyMember.cases.push(c),
