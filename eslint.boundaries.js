@@ -34,6 +34,11 @@ export const COMPOSED_ACROSS_FEATURES = [
   '#client/features/notifications/reminder-email-setting.tsx',
   // The profile shows the second factor's state and the way to add one.
   '#client/features/second-factor/second-factor-card.tsx',
+  // Notice and consent: the prisoner's consent on /fmform, a new case and the case page; the member's
+  // own on the profile (docs/decisions/0053-notice-and-consent.md).
+  '#client/features/privacy/consent-choice.tsx',
+  '#client/features/privacy/prisoner-consent-panel.tsx',
+  '#client/features/privacy/own-consent-card.tsx',
 ];
 
 // Patterns are regular expressions: in the gitignore syntax of `group`, a leading '#' starts a comment,

@@ -33,8 +33,22 @@ export interface TestApp extends TestDb {
   request(
     method: InjectOptions['method'],
     url: string,
-    options?: { cookie?: string; body?: unknown; headers?: Record<string, string> },
+    options?: { cookie?: string; body?: unknown; headers?: Record<string, string>; asTyped?: boolean },
   ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * What a person ticks on the way, filled into a test's body that leaves it out (docs/decisions/0053-notice-and-consent.md):
+ * a sign-up accepts the privacy notice and says "18 or older"; a registration or a new case records the
+ * prisoner's consent (given in a visit). `asTyped: true` sends the body unchanged, as the tests of those
+ * refusals do (src/server/features/accounts/notice-and-minors.test.ts, src/server/features/family/consent.test.ts).
+ */
+export function withConsentTicked(method: string, url: string, body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const route = `${method} ${url.split('?')[0]}`;
+  if (route === 'POST /api/auth/signup') return { acceptNotice: true, ...('parentEmail' in body ? {} : { adult: true }), ...body };
+  if (route === 'PUT /api/family/registration' || route === 'POST /api/family/cases') return { prisonerConsent: 'visit', ...body };
+  return body;
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}, mailer: Mailer = recordingMailer()): Promise<TestApp> {
@@ -60,7 +74,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, m
       let payload: string | undefined;
       if (options.body !== undefined) {
         headers['content-type'] ??= 'application/json';
-        payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+        const body = options.asTyped ? options.body : withConsentTicked(String(method), url, options.body);
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
       }
       return app.inject({ method, url, headers, payload });
     },

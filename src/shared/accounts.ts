@@ -23,6 +23,15 @@ export const SignUpSchema = z.strictObject({
   registrationCode: z.string().max(LIMITS.registrationCodeMax).optional(),
   /** The language the person signs up in; their welcome email is written in it. */
   language: LanguageSchema.optional(),
+  /**
+   * The privacy notice (/privacy) accepted: without it the server answers 400 notice_not_accepted
+   * (docs/decisions/0053-notice-and-consent.md). Optional here so that the refusal has its own code.
+   */
+  acceptNotice: z.boolean().optional(),
+  /** "I am 18 or older"; a family member under 18 gives a parent's email instead (400 parent_email_required otherwise). */
+  adult: z.boolean().optional(),
+  /** A minor's parent or guardian, emailed a link to confirm before the account opens. */
+  parentEmail: z.string().trim().max(LIMITS.emailMax).optional(),
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 

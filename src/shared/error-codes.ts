@@ -30,6 +30,15 @@ export const ERROR_CODES = [
   'confirm_link_invalid',
   'confirm_password_wrong',
   'password_common',
+  // Notice and consent (docs/decisions/0053-notice-and-consent.md)
+  'notice_not_accepted',
+  'parent_email_required',
+  'adult_required',
+  'parent_consent_pending',
+  'parent_link_invalid',
+  'prisoner_consent_required',
+  'prisoner_consent_withdrawn',
+  'notice_consent_withdrawn',
   // The second factor (features/second-factor)
   'second_factor_required',
   'second_factor_code_invalid',

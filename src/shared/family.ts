@@ -5,6 +5,7 @@ import { CaseTypeSchema } from './enums.ts';
 import { DocumentMetaSchema } from './documents.ts';
 import { CaseEventSchema, CaseFactsInputSchema, CaseFactsSchema, StoredReleaseSchema } from './cases.ts';
 import { VersionSchema } from './edit-versions.ts';
+import { PrisonerConsentBasisSchema } from './privacy.ts';
 import { FamilyCaseBailSchema } from './bail-money-route.ts';
 import { checkLocation, locationFields, LocationSchema, NearnessSchema } from './locations.ts';
 
@@ -71,6 +72,8 @@ export const CreateCaseSchema = z.strictObject({
   caseType: CaseTypeInputSchema,
   /** The release tracker's facts; every one may be left out. */
   facts: CaseFactsInputSchema.optional(),
+  /** Needed when the case names a prisoner the member does not follow yet (docs/decisions/0053-notice-and-consent.md). */
+  prisonerConsent: PrisonerConsentBasisSchema.optional(),
 });
 export type CreateCase = z.infer<typeof CreateCaseSchema>;
 /** What the browser sends (facts before defaults are applied). */
@@ -89,6 +92,8 @@ export const RegisterFamilySchema = z
     factsVersion: VersionSchema.optional(),
     /** The listed prison the person is held in (GET /api/prison-choices); else facts.prison as typed. */
     prisonId: z.uuid().optional(),
+    /** The prisoner's consent or the legal basis; needed on the submit that registers the prisoner (400 prisoner_consent_required). */
+    prisonerConsent: PrisonerConsentBasisSchema.optional(),
     ...locationFields,
   })
   .superRefine(checkLocation);
@@ -207,11 +212,7 @@ export const LawyerSearchQuerySchema = z.strictObject({
 });
 export type LawyerSearchQuery = z.infer<typeof LawyerSearchQuerySchema>;
 
-export const CreateLawyerRequestSchema = z.strictObject({
-  lawyerId: z.uuid(),
-  /** Which of the member's cases (and so which prisoner) the request is about; their only case when left out. */
-  caseId: z.uuid().optional(),
-});
+export const CreateLawyerRequestSchema = z.strictObject({ lawyerId: z.uuid() });
 export type CreateLawyerRequest = z.infer<typeof CreateLawyerRequestSchema>;
 
 export const LawyerRequestSchema = z.object({

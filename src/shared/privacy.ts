@@ -42,6 +42,9 @@ export const OwnConsentSchema = z.object({
 });
 export type OwnConsent = z.infer<typeof OwnConsentSchema>;
 
+/** Giving one's own consent again: the notice's box ticked (400 notice_not_accepted otherwise). */
+export const GiveOwnConsentSchema = z.strictObject({ acceptNotice: z.boolean().optional() });
+
 /** The parent's page: whose sign-up waits for them. */
 export const ParentConsentTokenSchema = z.strictObject({ token: z.string().min(1).max(200) });
 export const ParentConsentPreviewSchema = z.object({ childName: z.string(), childEmail: z.string(), confirmed: z.boolean() });

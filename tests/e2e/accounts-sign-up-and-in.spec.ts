@@ -9,6 +9,7 @@ import {
   signUpViaApi,
   uniqueEmail,
   waitForMail,
+  acceptSignUpConsent,
 } from './helpers.ts';
 
 /** The newest confirmation link emailed to `email` other than `not` (the test mailbox). */
@@ -59,6 +60,7 @@ test.describe('sign up', () => {
       await page.getByLabel(/^Password/).fill(PASSWORD);
       if (role === 'Jail-Authority') await page.getByLabel('Jail-Authority registration code').fill(JAIL_CODE);
       if (role === 'DLSA') await page.getByLabel('DLSA registration code').fill(DLSA_CODE);
+      await acceptSignUpConsent(page);
       await page.getByRole('button', { name: 'Sign Up' }).click();
       // No one is signed in yet: the screen says where the link went and what to do.
       await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused();
@@ -83,6 +85,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Full name').fill('Early Bird');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
+    await acceptSignUpConsent(page);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     const first = await confirmLinkIn(email);
@@ -122,6 +125,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Email').fill(uniqueEmail('jailbad'));
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByLabel('Jail-Authority registration code').fill('WRONG-CODE');
+    await acceptSignUpConsent(page);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Error creating account: The Jail-Authority registration code is not correct.' }),
@@ -137,10 +141,12 @@ test.describe('sign up', () => {
     await page.getByLabel('Full name').fill('Dup');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill('short');
+    await acceptSignUpConsent(page);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
     // Not the owner's password: a stranger trying the taken address.
     await page.getByLabel(/^Password/).fill('a-strangers-password');
+    await acceptSignUpConsent(page);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     // The same screen a new address gets.
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
@@ -260,6 +266,7 @@ test.describe('accessibility and small screens', () => {
       await page.getByLabel('Full name').fill('Narrow Screen');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel(/^Password/).fill(PASSWORD);
+      await acceptSignUpConsent(page);
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
       await expectAccessible(page, 'check your email');

@@ -44,6 +44,7 @@ test('lawyer records the bail order, the family the bonds, the jail Bail-Accept 
   await ok(
     await familyApi.put('/api/family/registration', {
       data: {
+        prisonerConsent: 'visit',
         phone: '9876501234',
         address: '5 Rohini, Delhi',
         caseNumber,

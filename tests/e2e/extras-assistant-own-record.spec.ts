@@ -16,6 +16,7 @@ test('answers own-record questions from the member’s data, in English and in H
   const caseNumber = `FIR-${Date.now().toString(36)}`;
   const res = await page.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9876543210',
       address: '3 Lajpat Nagar, Delhi',
       caseNumber,

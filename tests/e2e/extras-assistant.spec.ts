@@ -8,6 +8,7 @@ async function registeredFamily(page: Page) {
   await signUpViaApi(page, 'Family-Member');
   const res = await page.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9876543210',
       address: '3 Lajpat Nagar, Delhi',
       caseNumber: 'FIR-9/2024',

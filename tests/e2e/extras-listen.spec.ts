@@ -65,6 +65,7 @@ async function familyWithEligibleCase(page: Page, language?: string) {
     await page.request.put('/api/family/registration', {
       headers: { 'sec-fetch-site': 'same-origin' },
       data: {
+        prisonerConsent: 'visit',
         phone: '9876501234',
         address: '5 Rohini, Delhi',
         caseNumber: `FIR-LISTEN-${Math.random().toString(36).slice(2, 8)}`,

@@ -107,6 +107,7 @@ test('a family name in Bengali and one in Hindi are drawn with the Noto fonts on
     await ok(
       await family.put('/api/family/registration', {
         data: {
+          prisonerConsent: 'visit',
           phone: '9876501234',
           address: '5 Rohini, Delhi',
           caseNumber: m.caseNumber,

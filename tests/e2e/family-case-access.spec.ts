@@ -34,6 +34,7 @@ test('the family sees which lawyer opened the case (English and Hindi), and the 
   await ok(
     await familyApi.put('/api/family/registration', {
       data: {
+        prisonerConsent: 'visit',
         phone: '9876501234',
         address: '5 Rohini, Delhi',
         caseNumber: `FIR-ACCESS-${tag}`,

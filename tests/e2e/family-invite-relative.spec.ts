@@ -14,6 +14,7 @@ test('relative A invites, relative B joins with the code, sees the prisoner, and
   await signUpViaApi(page, 'Family-Member', inviter);
   const registered = await page.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9876543210',
       address: '14 Station Road, Sitapur',
       caseNumber,

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signUpViaApi, waitForMail } from './helpers.ts';
+import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signUpViaApi, waitForMail, recordPrisonerConsent } from './helpers.ts';
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -66,6 +66,7 @@ for (const { code, name, script, member, prisoner, dir } of LANGS) {
     await expectAccessible(page, `/fmform step 3 (${code})`);
     await page.getByLabel(family['phone.label']!).fill('9876543210');
     await page.getByLabel(family['address.label']!).fill('12 Station Road, Sitapur');
+    await recordPrisonerConsent(page);
     await page.getByRole('button', { name: family['form.submit'], exact: true }).click();
     await expect(page).toHaveURL(/\/family-member$/);
     await checkScreen(page, code, script, 'family home');

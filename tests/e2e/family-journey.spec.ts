@@ -1,14 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CaseType } from '#shared/constants.ts';
 import { minimalPdf, minimalPng } from '../fixtures/files.ts';
-import { chooseCaseType, expectAccessible, expectNoHorizontalScroll, signUpViaApi, waitForMail } from './helpers.ts';
+import { chooseCaseType, expectAccessible, expectNoHorizontalScroll, signUpViaApi, waitForMail, recordPrisonerConsent } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 /** Submits /fmform through the API (only the journey test goes through the form). */
 async function registerViaApi(page: Page, caseType: CaseType = 'Criminal Defense Lawyer', caseNumber = 'FIR-77/2024') {
   const res = await page.request.put('/api/family/registration', {
-    data: { phone: '9876543210', address: '14 Gandhi Nagar, Delhi', caseNumber, detail: 'Held at Tihar under IPC 379.', caseType },
+    data: {
+      phone: '9876543210',
+      address: '14 Gandhi Nagar, Delhi',
+      caseNumber,
+      detail: 'Held at Tihar under IPC 379.',
+      caseType,
+      prisonerConsent: 'visit',
+    },
     headers: SAME_ORIGIN,
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -28,11 +35,13 @@ test('family member journey: register, request a lawyer, follow the case, upload
   await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
 
   // Each required field says so; a bad phone shows the rule.
+  await recordPrisonerConsent(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Please enter your phone number.')).toBeVisible();
   await expect(page.getByText('Please enter the case ID.')).toBeVisible();
   await expect(page.getByText('Please choose what the case is about.')).toBeVisible();
   await page.getByLabel(/^Phone number/).fill('12345');
+  await recordPrisonerConsent(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(
     page.getByText('Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9 (optional +91 or 0 before it).'),
@@ -43,6 +52,7 @@ test('family member journey: register, request a lawyer, follow the case, upload
   await page.getByLabel(/^Case ID/).fill('FIR-0421/2024');
   await page.getByLabel(/^Case details/).fill('Brother held at Tihar since March under IPC 379.');
   await chooseCaseType(page, 'Criminal Defense Lawyer');
+  await recordPrisonerConsent(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/family-member$/);
 
@@ -180,6 +190,7 @@ test.describe('accessibility and small screens', () => {
         await page.getByRole('button', { name: 'Next', exact: true }).click();
         await expect(page.getByText('Please enter the case ID.')).toBeVisible();
       } else {
+        await recordPrisonerConsent(page);
         await page.getByRole('button', { name: 'Submit' }).click();
         await expect(page.getByText('Please enter your phone number.')).toBeVisible();
       }

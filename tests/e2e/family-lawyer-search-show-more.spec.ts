@@ -62,6 +62,7 @@ test('lawyer search: the first page, then "Show more" adds the rest, nearby firs
   await signUpViaApi(page, 'Family-Member', `Kamla More ${tag}`);
   const reg = await page.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9876543210',
       address: 'Sitapur',
       caseNumber: `FIR-${tag}`,

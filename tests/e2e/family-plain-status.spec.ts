@@ -44,6 +44,7 @@ async function family(page: Page, language: string, facts: Record<string, unknow
     await page.request.put('/api/family/registration', {
       headers: { 'sec-fetch-site': 'same-origin' },
       data: {
+        prisonerConsent: 'visit',
         phone: '9876501234',
         address: '5 Rohini, Delhi',
         caseNumber: `FIR-STATUS-${Math.random().toString(36).slice(2, 8)}`,

@@ -3,7 +3,7 @@
 // step; the case asked in the family's words; a failed check focuses and announces the first error
 // (on a desktop too); and a reload keeps the draft on the device, for that account only.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signInViaApi, signUpViaApi } from './helpers.ts';
+import { expectAccessible, expectNoHorizontalScroll, PASSWORD, signInViaApi, signUpViaApi, recordPrisonerConsent } from './helpers.ts';
 
 const PHONE = { width: 360, height: 640 };
 test.use({ viewport: PHONE });
@@ -73,6 +73,7 @@ test('a phone registers in three steps: Back and Next keep everything, Next chec
   await next(page).click();
 
   await expect(stepHeading(page)).toHaveText('Step 3 of 3: Your contact details');
+  await recordPrisonerConsent(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Please enter your phone number.')).toBeVisible();
   await expect(page.getByLabel(/^Phone number/)).toBeFocused();
@@ -80,6 +81,7 @@ test('a phone registers in three steps: Back and Next keep everything, Next chec
   await expectAccessible(page, '/fmform step 3 with errors');
   await page.getByLabel(/^Phone number/).fill('98765 43210');
   await page.getByLabel(/^Address/).fill('14 Gandhi Nagar, Delhi');
+  await recordPrisonerConsent(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/family-member$/);
 
@@ -142,6 +144,7 @@ test('on a desktop the form is one page, and an empty Submit focuses and announc
   await page.goto('/fmform');
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: 'The person in custody' })).toBeVisible();
+  await recordPrisonerConsent(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByLabel(/^Case ID/)).toBeFocused();
   await expect(page.getByLabel(/^Case ID/)).toBeInViewport();

@@ -42,7 +42,8 @@ export async function signUpAndConfirm(
   request: APIRequestContext,
   data: { role: Role; name: string; email: string; password: string; registrationCode?: string },
 ): Promise<{ id: string }> {
-  const res = await request.post('/api/auth/signup', { data, headers: SAME_ORIGIN });
+  // The person accepts the privacy notice and is 18 or older (docs/decisions/0053-notice-and-consent.md).
+  const res = await request.post('/api/auth/signup', { data: { acceptNotice: true, adult: true, ...data }, headers: SAME_ORIGIN });
   expect(res.status(), await res.text()).toBe(201);
   const user = await confirmByMail(request, data.email, data.password);
   await passSecondFactorViaApi(request, data.email);
@@ -185,6 +186,24 @@ export async function chooseCaseType(scope: Page | Locator, caseType: CaseType) 
   await scope.getByLabel(/^Case type/).selectOption(caseType);
 }
 
+/**
+ * Sign-up's consent, as a person ticks it (docs/decisions/0053-notice-and-consent.md): "I am 18 or
+ * older" and the privacy notice accepted; by the inputs, so it reads the same in every language.
+ */
+export async function acceptSignUpConsent(page: Page) {
+  await page.locator('input[name="age"][value="adult"], input[type="checkbox"]').first().check();
+  await page.locator('input[type="checkbox"]').last().check();
+}
+
+/**
+ * /fmform's choice of how the prisoner agreed, in a visit; only a first registration asks it (an
+ * update registers no prisoner), so nothing is done where the form does not show it.
+ */
+export async function recordPrisonerConsent(page: Page | Locator, name = 'fmform-consent') {
+  const choice = page.locator(`input[name="${name}"][value="visit"]`);
+  if ((await choice.count()) > 0) await choice.check();
+}
+
 /** On a phone /fmform asks one group at a time: goes on to the next (the step's fields must be right). */
 export async function fmformNext(page: Page) {
   const heading = page.getByRole('heading', { level: 2, name: /^Step \d of 3/ });
@@ -196,7 +215,14 @@ export async function fmformNext(page: Page) {
 /** Submits /fmform through the API for the signed-in family member. */
 export async function registerFamilyViaApi(page: Page, caseType = 'Criminal Defense Lawyer', caseNumber = 'FIR-12/2024') {
   const res = await page.request.put('/api/family/registration', {
-    data: { phone: '9876543210', address: '14 Gandhi Nagar, Delhi', caseNumber, detail: 'Held at Tihar under IPC 379.', caseType },
+    data: {
+      phone: '9876543210',
+      address: '14 Gandhi Nagar, Delhi',
+      caseNumber,
+      detail: 'Held at Tihar under IPC 379.',
+      caseType,
+      prisonerConsent: 'visit',
+    },
     headers: SAME_ORIGIN,
   });
   expect(res.status(), await res.text()).toBe(200);

@@ -47,6 +47,7 @@ async function memberWithBailPaper(playwright: PlaywrightWorkerArgs['playwright'
   await ok(
     await family.put('/api/family/registration', {
       data: {
+        prisonerConsent: 'visit',
         phone: '9876501234',
         address: '5 Rohini, Delhi',
         caseNumber: m.caseNumber,

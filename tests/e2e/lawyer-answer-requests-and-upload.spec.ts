@@ -35,6 +35,7 @@ async function createFamily(browser: Browser, baseURL: string, name: string): Pr
   const caseNumber = `FIR-${Math.floor(Math.random() * 9000) + 1000}/2024`;
   const reg = await page.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9876543210',
       address: '3 Lake Road, Pune 411001',
       caseNumber,

@@ -48,6 +48,7 @@ test('a busy lawyer: more than a page of requests and of clients, each list a pa
         await ok(
           await request.put('/api/family/registration', {
             data: {
+              prisonerConsent: 'visit',
               phone: '9876543210',
               address: 'Saket',
               caseNumber: `FIR-${tag}-${i + j}`,

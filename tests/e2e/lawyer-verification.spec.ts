@@ -58,6 +58,7 @@ test('a lawyer is found by families only once an official verifies the Bar Counc
     await signUpViaApi(family, 'Family-Member', `Geeta Verify ${tag}`);
     const reg = await family.request.put('/api/family/registration', {
       data: {
+        prisonerConsent: 'visit',
         phone: '9876543210',
         address: '12 Sayyaji Rao Road, Mysuru',
         caseNumber: `FIR-${tag}`,

@@ -3,7 +3,7 @@
 // Demo data: Adv. Priya Sharma (Criminal Defense) is in West Delhi, Adv. Mohammed Iqbal in South Delhi;
 // Aasra Rehabilitation Trust in South West Delhi, Nayi Disha in Mumbai.
 import { expect, test } from '@playwright/test';
-import { chooseCaseType, expectAccessible, expectNoHorizontalScroll, fmformNext, signUpViaApi } from './helpers.ts';
+import { chooseCaseType, expectAccessible, expectNoHorizontalScroll, fmformNext, signUpViaApi, recordPrisonerConsent } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
@@ -28,6 +28,7 @@ test('the prison district on /fmform puts nearby lawyers first, and the NGO pick
   await page.getByLabel(/^Phone number/).fill('9876543210');
   await page.getByLabel(/^Address/).fill('14 Gandhi Nagar, Delhi 110031');
   await expectAccessible(page, '/fmform with location');
+  await recordPrisonerConsent(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/family-member$/);
 
@@ -68,6 +69,7 @@ test('the prison district on /fmform puts nearby lawyers first, and the NGO pick
   // The server refuses a district of another state, whatever the page sends.
   const res = await page.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9876543210',
       address: 'x',
       caseNumber: 'FIR-1',

@@ -15,6 +15,7 @@ import {
   signUpAndConfirm,
   signUpViaApi,
   uniqueEmail,
+  acceptSignUpConsent,
 } from './helpers.ts';
 
 const PHONE = { width: 360, height: 640 };
@@ -127,6 +128,7 @@ test('notices: one at a time, at the top clear of the button, and left behind wi
   await page.getByLabel(/^Email/i).fill(uniqueEmail('wrongcode'));
   await page.locator('input[type="password"]').fill(PASSWORD);
   await page.getByLabel(/^Jail-Authority registration code/i).fill('NOT-THE-CODE');
+  await acceptSignUpConsent(page);
   const signUp = page.getByRole('button', { name: 'Sign Up', exact: true });
   await signUp.click();
   const notice = page.getByRole('alert').filter({ hasText: 'registration code' });
@@ -176,6 +178,7 @@ test('e-mail typos: sign-up offers the correction, takes a capitalised address, 
   await expect(page.getByText(/Did you mean/)).toHaveCount(0);
   // The phone capitalised the first letter: taken as the lower case, not refused.
   await emailField.fill(`${name.charAt(0).toUpperCase()}${name.slice(1)}@gmail.com`);
+  await acceptSignUpConsent(page);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
   await expect(page.getByText(email, { exact: false }).first()).toBeVisible();

@@ -70,6 +70,7 @@ test('administrator, clerk, family and DLSA: prisons, codes and the scoped priso
   await expectAccessible(family, 'fmform with the prison picker');
   const registered = await family.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9415111111',
       address: 'Village Sandila, Hardoi',
       caseNumber: `FIR-${Math.floor(Math.random() * 900) + 100}/2026`,

@@ -16,6 +16,7 @@ import {
   signUpAndConfirm,
   uniqueEmail,
   PASSWORD,
+  recordPrisonerConsent,
 } from './helpers.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
@@ -63,6 +64,7 @@ test.describe('on a 360 px phone', () => {
     await fmformNext(page);
     await page.getByLabel('Phone number').fill('9876543210');
     await page.getByLabel('Address').fill('14 Gandhi Nagar, Delhi');
+    await recordPrisonerConsent(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/family-member$/);
 
@@ -210,6 +212,7 @@ test('a prison in Maharashtra: the application prints in English and Marathi, th
   await ok(
     await family.put('/api/family/registration', {
       data: {
+        prisonerConsent: 'visit',
         phone: '9876501235',
         address: '5 Camp, Pune',
         state: 'MH',

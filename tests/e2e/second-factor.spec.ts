@@ -30,7 +30,15 @@ test('a jail clerk enrols a second factor before any data, then signs in again w
   const email = uniqueEmail('clerk');
   // The account is opened in another context: this page signs in through the form.
   const signUp = await request.post('/api/auth/signup', {
-    data: { role: 'Jail-Authority', name: 'Clerk Asha Verma', email, password: PASSWORD, registrationCode: JAIL_CODE },
+    data: {
+      role: 'Jail-Authority',
+      name: 'Clerk Asha Verma',
+      email,
+      password: PASSWORD,
+      registrationCode: JAIL_CODE,
+      acceptNotice: true,
+      adult: true,
+    },
     headers: SAME_ORIGIN,
   });
   expect(signUp.status(), await signUp.text()).toBe(201);

@@ -17,6 +17,7 @@ test('Select NGO lists the 20 nearest, says there are more, and finds any other 
   const { name } = await signUpViaApi(family, 'Family-Member', `Ramvati Seva ${tag}`);
   const registered = await family.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9876543210',
       address: 'Station Road, Sitapur',
       caseNumber: `FIR-${tag}`,

@@ -50,6 +50,10 @@ export const paths = {
   caseAccess: '/case-access',
   /** The administrator's breach question: whose records an account read between two times. */
   accessLog: '/access-log',
+  /** The privacy notice, public (docs/decisions/0053-notice-and-consent.md). */
+  privacy: '/privacy',
+  /** A parent's or guardian's confirmation of a child's sign-up, from the emailed link. */
+  parentConsent: '/parent-consent',
 } as const;
 
 export const aboutPathFor: Record<Role, string> = {

@@ -26,6 +26,7 @@ import {
   UploadFilePage,
 } from '#client/features/family/pages.ts';
 import { AboutFamilyPage, AboutLawyerPage, AboutJailPage } from '#client/features/about/pages.ts';
+import { ParentConsentPage, PrivacyPage } from '#client/features/privacy/pages.ts';
 import { LawyerHomePage, LawyerFormPage, PendingCasePage, LawyerCasesPage } from '#client/features/lawyers/pages.ts';
 import { DashboardPage, BailPage } from '#client/features/jail/pages.ts';
 import { NgosPage } from '#client/features/ngos/pages.ts';
@@ -50,6 +51,8 @@ const PUBLIC_PATHS: readonly string[] = [
   paths.forgotPassword,
   paths.resetPassword,
   paths.secondFactor,
+  paths.privacy,
+  paths.parentConsent,
 ];
 const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   [paths.familyHome]: FamilyHomePage,
@@ -92,6 +95,8 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.secondFactor} element={<SecondFactorPage />} />
+        <Route path={paths.privacy} element={<PrivacyPage />} />
+        <Route path={paths.parentConsent} element={<ParentConsentPage />} />
       </Route>
       <Route element={<RoleLayout roles="signed-in" />}>
         <Route path={paths.profile} element={<ProfilePage />} />

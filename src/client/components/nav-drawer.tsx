@@ -10,6 +10,7 @@ import { useSignOut } from '#client/features/accounts/accounts.api.ts';
 
 export function NavDrawer({ role }: { role: Role }) {
   const { t } = useTranslation();
+  const { t: tp } = useTranslation('privacy');
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const signOut = useSignOut();
@@ -19,6 +20,7 @@ export function NavDrawer({ role }: { role: Role }) {
     { to: paths.profile, label: t('nav.profile') },
     { to: aboutPathFor[role], label: t('nav.about') },
     { to: paths.editProfile, label: t('nav.editProfile') },
+    { to: paths.privacy, label: tp('title') },
   ];
   return (
     <>

@@ -1,8 +1,9 @@
 // Demo data, loaded only into an empty database: NGOs, lawyers of several types and one
 // account per role. Printed at start-up so a new user can sign in at once.
-import { count } from 'drizzle-orm';
+import { count, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { lawyers, ngos, users, familyMembers, cases, secondFactors } from './schema.ts';
+import { lawyers, ngos, users, familyMembers, cases, secondFactors, prisoners } from './schema.ts';
+import { NOTICE_VERSION } from '../../shared/privacy.ts';
 import { hashPassword } from '../lib/password.ts';
 import { sealSecret } from '../features/second-factor/second-factor.secrets.ts';
 import { DEFAULT_SECOND_FACTOR_KEY } from '../env.ts';
@@ -105,6 +106,19 @@ const DEMO_NGOS = [
   },
 ];
 
+/**
+ * The demo's people accepted the privacy notice, and each demo prisoner's consent was given in a visit
+ * to the relative who registered them (docs/decisions/0053-notice-and-consent.md), as a sign-up and
+ * /fmform would have recorded it.
+ */
+export async function recordDemoConsent(db: Db): Promise<void> {
+  await db.update(users).set({ noticeVersion: NOTICE_VERSION, noticeAcceptedAt: sql`now()` }).where(isNull(users.noticeVersion));
+  await db
+    .update(prisoners)
+    .set({ consentBasis: 'visit', consentAt: sql`now()`, consentBy: sql`${prisoners.createdBy}` })
+    .where(isNull(prisoners.consentBasis));
+}
+
 export interface SeedResult {
   seeded: boolean;
 }
@@ -176,6 +190,7 @@ export async function seedDemoData(db: Db, secondFactorKey = DEFAULT_SECOND_FACT
         enabledAt: new Date(),
       })),
     );
+    await recordDemoConsent(tx);
   });
   return { seeded: true };
 }

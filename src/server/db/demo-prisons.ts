@@ -7,6 +7,7 @@ import { cases, familyMembers, prisonerFollowers, prisoners, prisons, secondFact
 import { hashPassword } from '../lib/password.ts';
 import { sealSecret } from '../features/second-factor/second-factor.secrets.ts';
 import { fillLatinNames, insertCode } from '../features/prisons/prisons.queries.ts';
+import { recordDemoConsent } from './demo-data.ts';
 
 export const DEMO_PRISONS = [
   {
@@ -110,5 +111,6 @@ export async function seedDemoPrisons(db: Db, password: string, secondFactorKey:
         enabledAt: new Date(),
       })),
     );
+    await recordDemoConsent(tx);
   });
 }

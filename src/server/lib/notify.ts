@@ -5,7 +5,7 @@
 // an emailed link sent without knowing whether the account exists (a password reset, a resent
 // confirmation), whose five renderings the database chooses from (lib/email-links.ts).
 import type { Role } from '#shared/constants.ts';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
 import { renderEmailText, type MessageKind, type MessageParams } from './messages.ts';
@@ -26,7 +26,8 @@ const recipientColumns = {
   name: users.name,
   email: users.email,
   language: users.language,
-  emailReminders: users.emailReminders,
+  // A member who withdrew their consent to the notice gets no reminder emails (docs/decisions/0053-notice-and-consent.md).
+  emailReminders: sql<boolean>`${users.emailReminders} and ${users.noticeWithdrawnAt} is null`,
 };
 
 /** The accounts to tell, in one query. */
@@ -101,6 +102,7 @@ const { urgent, normal, bulk } = EMAIL_PRIORITY;
  */
 export const EMAIL_PRIORITY_OF: Record<MessageKind, EmailPriority> = {
   account_confirm: urgent,
+  parent_consent: urgent,
   password_reset: urgent,
   password_changed: urgent,
   signup_existing_account: urgent,

@@ -55,6 +55,8 @@ export const ACCESS_LOGGED_ROUTES: Record<string, Rule> = {
   'POST /api/family/prisoners/:prisonerId/invitations': { kind: 'prisoner', action: 'change', what: 'prisoner.invitation' },
   'DELETE /api/family/prisoners/:prisonerId/follow': { kind: 'prisoner', action: 'change', what: 'prisoner.left' },
   'POST /api/family/invitations/accept': { kind: 'prisoner', action: 'change', what: 'prisoner.joined' },
+  'POST /api/family/prisoners/:prisonerId/consent/withdraw': { kind: 'prisoner', action: 'change', what: 'prisoner.consent' },
+  'PUT /api/family/prisoners/:prisonerId/consent': { kind: 'prisoner', action: 'change', what: 'prisoner.consent' },
   // A family member's rights over their data (docs/decisions/0054-rights-a-family-can-use.md).
   'PUT /api/family/prisoners/:prisonerId': { kind: 'prisoner', action: 'change', what: 'prisoner.details' },
   'GET /api/family/my-data': { kind: 'self', action: 'export', what: 'member.export' },

@@ -1,4 +1,4 @@
-import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Container, Paper, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ import { ResendLink } from './resend-link.tsx';
  * The same screen for a new address and a taken one: the link that opens the account, or a notice to
  * the owner, went to the address.
  */
-function CheckEmail({ email, onOtherEmail }: { email: string; onOtherEmail: () => void }) {
+function CheckEmail({ email, parentEmail, onOtherEmail }: { email: string; parentEmail: string | null; onOtherEmail: () => void }) {
   const { t } = useTranslation('accounts');
   // The form the person pressed was replaced: the focus moves to what replaced it (screen readers read it).
   const heading = useRef<HTMLHeadingElement>(null);
@@ -37,6 +37,11 @@ function CheckEmail({ email, onOtherEmail }: { email: string; onOtherEmail: () =
             {t('sent.to', { email })}
           </Text>
           <Text size="sm">{t('sent.next', { hours: CONFIRM_LINK_HOURS })}</Text>
+          {parentEmail && (
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {t('sent.parent', { email: parentEmail })}
+            </Text>
+          )}
           <Text size="sm">{t('sent.taken')}</Text>
           <Text size="sm">{t('sent.noMail')}</Text>
           <ResendLink email={email} label={t('sent.resend')} />
@@ -57,15 +62,33 @@ export function SignUpPage() {
   const errorText = useErrorText();
   const form = useAccountForm('signUp');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // The notice accepted, the age, and an under-18's parent (docs/decisions/0053-notice-and-consent.md).
+  const [accepted, setAccepted] = useState(false);
+  const [age, setAge] = useState<'' | 'adult' | 'minor'>('');
+  const [parentEmail, setParentEmail] = useState('');
+  const [consentErrors, setConsentErrors] = useState<{ accept?: string; age?: string; parent?: string }>({});
+  const family = form.values.role === 'Family-Member';
+  const minor = family && age === 'minor';
+  const checkConsent = () => {
+    const errors = {
+      ...(accepted ? {} : { accept: t('signUp.acceptRequired') }),
+      ...(age === 'adult' || minor ? {} : { age: t('age.required') }),
+      ...(minor && !parentEmail.trim() ? { parent: t('parentEmail.required') } : {}),
+    };
+    setConsentErrors(errors);
+    return Object.keys(errors).length === 0;
+  };
   const mutation = useSignUp({
     onSuccess: (email) => setSentTo(email),
     onError: (err) => {
+      if (err instanceof ApiError && err.code === 'parent_email_required') setConsentErrors({ parent: errorText(err) });
       if (err instanceof ApiError && err.code === 'invalid_email') notify.error(errorText(err));
       else notify.error(t('signUp.error', { message: errorText(err) }));
     },
   });
 
-  if (sentTo !== null) return <CheckEmail email={sentTo} onOtherEmail={() => setSentTo(null)} />;
+  if (sentTo !== null)
+    return <CheckEmail email={sentTo} parentEmail={minor ? normaliseEmail(parentEmail) : null} onOtherEmail={() => setSentTo(null)} />;
 
   return (
     <AccountCard
@@ -73,6 +96,7 @@ export function SignUpPage() {
       subtitle={t('signUp.subtitle')}
       onSubmit={form.onSubmit(
         (v) => {
+          if (!checkConsent()) return;
           rememberRole(v.role as Role);
           mutation.mutate({
             role: v.role as SignUp['role'],
@@ -80,9 +104,12 @@ export function SignUpPage() {
             email: normaliseEmail(v.email),
             password: v.password,
             ...(v.role === 'Jail-Authority' || v.role === 'DLSA' ? { registrationCode: v.registrationCode.trim() } : {}),
+            acceptNotice: accepted,
+            ...(minor ? { adult: false, parentEmail: normaliseEmail(parentEmail) } : { adult: age === 'adult' }),
           });
         },
         (errors) => {
+          checkConsent();
           if (errors.email === t('email.invalid')) notify.error(t('email.invalid'));
         },
       )}
@@ -114,6 +141,61 @@ export function SignUpPage() {
           {...form.getInputProps('registrationCode')}
         />
       )}
+      {family ? (
+        <Radio.Group
+          name="age"
+          label={t('age.label')}
+          value={age}
+          onChange={(v) => {
+            setAge(v === 'minor' ? 'minor' : 'adult');
+            setConsentErrors((e) => ({ ...e, age: undefined }));
+          }}
+          error={consentErrors.age}
+          required
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="adult" label={t('age.adult')} />
+            <Radio value="minor" label={t('age.minor')} />
+          </Stack>
+        </Radio.Group>
+      ) : (
+        <Checkbox
+          label={t('age.adult')}
+          checked={age === 'adult'}
+          onChange={(e) => {
+            setAge(e.currentTarget.checked ? 'adult' : '');
+            setConsentErrors((er) => ({ ...er, age: undefined }));
+          }}
+          error={consentErrors.age}
+        />
+      )}
+      {minor && (
+        <EmailInput
+          label={t('parentEmail.label')}
+          description={t('parentEmail.hint')}
+          value={parentEmail}
+          error={consentErrors.parent}
+          onChange={(e) => {
+            setParentEmail(e.currentTarget.value);
+            setConsentErrors((er) => ({ ...er, parent: undefined }));
+          }}
+          onFix={(email) => setParentEmail(email)}
+        />
+      )}
+      <Stack gap={4}>
+        <Checkbox
+          label={t('signUp.acceptNotice')}
+          checked={accepted}
+          onChange={(e) => {
+            setAccepted(e.currentTarget.checked);
+            setConsentErrors((er) => ({ ...er, accept: undefined }));
+          }}
+          error={consentErrors.accept}
+        />
+        <Anchor component={Link} to={paths.privacy} size="sm" target="_blank">
+          {t('signUp.readNotice')}
+        </Anchor>
+      </Stack>
     </AccountCard>
   );
 }

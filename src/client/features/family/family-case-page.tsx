@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CaseStatus } from '#shared/family.ts';
 import { paths } from '#client/app/paths.ts';
+import { PrisonerConsentPanel } from '#client/features/privacy/prisoner-consent-panel.tsx';
 import { BailSteps } from '#client/components/bail-steps.tsx';
 import { FamilyMoneyRoute } from '#client/features/cases/bail-money-route.tsx';
 import { HomeButton } from '#client/components/home-button.tsx';
@@ -77,6 +78,7 @@ function CaseStatusList() {
       >
         {(data) => <CasesByPrisoner cases={data.cases} prisoners={prisoners.data?.prisoners ?? []} />}
       </QueryState>
+      <PrisonerConsentPanel />
       <Text size="sm">
         <Link to={paths.join}>{t('follow.haveCode')}</Link>
       </Text>

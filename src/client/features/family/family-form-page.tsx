@@ -29,6 +29,8 @@ import { readDraft, removeDraft, writeDraft, type RegistrationValues } from './r
 import { QueryError } from '#client/components/query-error.tsx';
 import { PhoneInput } from '#client/components/contact-inputs.tsx';
 import { FamilyStatusPanel } from './family-status-panel.tsx';
+import type { PrisonerConsentBasis } from '#shared/privacy.ts';
+import { ConsentChoice } from '#client/features/privacy/consent-choice.tsx';
 
 /** The /fmform request without its facts; the location only when a state was chosen. */
 function registrationOf(v: RegistrationValues): Omit<RegisterFamilyInput, 'facts'> {
@@ -102,6 +104,9 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
   const facts = useCaseFactsDraft(first ? { facts: first.facts, version: first.factsVersion } : undefined, restored?.facts);
   const [step, setStep] = useState(restored?.step ?? 0);
   const [prisonId, setPrisonId] = useState('');
+  // Before a prisoner is registered: their consent or the legal basis (docs/decisions/0053-notice-and-consent.md).
+  const [consent, setConsent] = useState<PrisonerConsentBasis | ''>('');
+  const [consentError, setConsentError] = useState<string | undefined>();
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -180,9 +185,14 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
     // Enter in a field of an earlier step goes on to the next step, as Next does.
     if (stepped && step < STEPS.length - 1) return next();
     if (!check()) return;
+    if (!registration && !consent) {
+      setConsentError(t('consent.required', { ns: 'privacy' }));
+      showErrors();
+      return;
+    }
     const v = form.values;
     save.mutate(
-      { ...registrationOf(v), ...facts.body(), ...(prisonId ? { prisonId } : {}) },
+      { ...registrationOf(v), ...facts.body(), ...(prisonId ? { prisonId } : {}), ...(consent ? { prisonerConsent: consent } : {}) },
       {
         onSuccess: () => {
           submitted.current = true;
@@ -193,6 +203,7 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
         onError: (err) => {
           notify.error(t('form.saveFailed'));
           const errors = serverFieldErrors(err, t, FAMILY_TEXTS, registrationOf(v));
+          if (err instanceof ApiError && err.code === 'prisoner_consent_required') setConsentError(errorText(err));
           if (err instanceof ApiError && err.code === 'case_exists') errors.caseNumber = errorText(err);
           form.setErrors(errors);
           facts.showServerErrors(err);
@@ -246,6 +257,17 @@ function RegistrationForm({ registration, accountId }: { registration: FamilyReg
           maxRows={6}
           {...form.getInputProps('address')}
         />
+        {!registration && (
+          <ConsentChoice
+            name="fmform-consent"
+            value={consent}
+            onChange={(b) => {
+              setConsent(b);
+              setConsentError(undefined);
+            }}
+            error={consentError}
+          />
+        )}
       </>
     ),
   };

@@ -41,9 +41,20 @@ export interface OfficialScope {
   codeId?: string | null;
 }
 
+/**
+ * The notice a sign-up accepted, and a minor's parent with the hash and expiry of the parent's link
+ * (docs/decisions/0053-notice-and-consent.md); absent for rows made otherwise.
+ */
+export interface SignupConsent {
+  noticeVersion?: string | null;
+  parentEmail?: string | null;
+  parentTokenHash?: string | null;
+  parentTokenExpiresAt?: Date | null;
+}
+
 /** The users columns of a sign-up's choices (the code's id stays with the link). */
 function accountFields(
-  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope,
+  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope & SignupConsent,
 ) {
   return {
     name: input.name,
@@ -54,6 +65,14 @@ function accountFields(
     prisonId: input.prisonId ?? null,
     scopeState: input.scopeState ?? null,
     scopeDistrict: input.scopeDistrict ?? null,
+    noticeVersion: input.noticeVersion ?? null,
+    noticeAcceptedAt: input.noticeVersion ? new Date() : null,
+    noticeWithdrawnAt: null,
+    // A new sign-up starts the parent's confirmation again (a different parent, or none).
+    parentEmail: input.parentEmail ?? null,
+    parentTokenHash: input.parentTokenHash ?? null,
+    parentTokenExpiresAt: input.parentTokenExpiresAt ?? null,
+    parentConsentedAt: null,
   };
 }
 
@@ -63,7 +82,7 @@ function accountFields(
  */
 export async function createUserUnlessTaken(
   db: Db,
-  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope,
+  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope & SignupConsent,
 ) {
   const [row] = await db
     .insert(users)
@@ -81,7 +100,7 @@ export async function createUserUnlessTaken(
 export async function replaceUnconfirmedSignup(
   db: Db,
   userId: string,
-  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope,
+  input: { name: string; email: string; role: Role; passwordHash: string; language: Language | null } & OfficialScope & SignupConsent,
 ) {
   await db
     .update(users)
@@ -112,7 +131,14 @@ export async function deleteExpiredSessions(db: Db, userId: string) {
 export async function confirmUser(
   db: Db,
   userId: string,
-  signup?: { email: string; name: string; role: Role; passwordHash: string; language: string | null } & OfficialScope,
+  signup?: {
+    email: string;
+    name: string;
+    role: Role;
+    passwordHash: string;
+    language: string | null;
+    parentEmail?: string | null;
+  } & OfficialScope,
 ) {
   const [row] = await db
     .update(users)
@@ -128,6 +154,7 @@ export async function confirmUser(
             prisonId: sql`case when ${users.confirmedAt} is null then ${signup.prisonId ?? null}::uuid else ${users.prisonId} end`,
             scopeState: sql`case when ${users.confirmedAt} is null then ${signup.scopeState ?? null}::text else ${users.scopeState} end`,
             scopeDistrict: sql`case when ${users.confirmedAt} is null then ${signup.scopeDistrict ?? null}::text else ${users.scopeDistrict} end`,
+            parentEmail: sql`case when ${users.confirmedAt} is null then ${signup.parentEmail ?? null}::text else ${users.parentEmail} end`,
           }
         : {}),
     })

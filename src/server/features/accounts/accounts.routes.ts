@@ -28,7 +28,8 @@ import { enforce, enforceEmailLinkBudget, hit, isMarked, knownAddressKey, mark, 
 import { canonicalEmail } from '#shared/email.ts';
 import { clearSessionCookie, createSession, findSessionUser, requireUser, setSessionCookie, toUser } from '../../plugins/auth.ts';
 import { deleteSession, findUserByEmail, findUserById } from './accounts.queries.ts';
-import { officialScope, openAccount, recordSignup } from './accounts.use-cases.ts';
+import { confirmParent, findParentLink, officialScope, openAccount, recordSignup, type SignupWithParent } from './accounts.use-cases.ts';
+import { NOTICE_VERSION, ParentConsentPreviewSchema, ParentConsentTokenSchema } from '#shared/privacy.ts';
 import { isCodeLive } from '../prisons/prisons.queries.ts';
 import { findValidLink, sendLinkIfAccount } from '../../lib/email-links.ts';
 import { access } from '../../plugins/route-guard.ts';
@@ -38,6 +39,14 @@ export const CONFIRM_PASSWORD_WRONG =
   'This is not the password chosen when this link was made. Type the password you chose when you signed up; if you signed up more than once, open the newest email.';
 export const CONFIRM_LINK_INVALID =
   'This link is invalid, already used or expired. Ask for a new one below, or sign in if your account is already open.';
+
+export const NOTICE_NOT_ACCEPTED = 'Read the privacy notice and tick the box to accept it.';
+export const PARENT_EMAIL_REQUIRED =
+  "If you are under 18, give your parent's or guardian's email address (not your own): they must agree before your account opens.";
+export const ADULT_REQUIRED = 'Lawyers and officials must be 18 or older.';
+export const PARENT_CONSENT_PENDING =
+  'Your parent or guardian has not agreed yet. We emailed them a link: your account opens once they confirm.';
+export const PARENT_LINK_INVALID = 'This link is invalid or expired. Ask your child to sign up again to send a new one.';
 
 /** How long an address an account signed in from keeps its normal budget past the ceiling. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
@@ -82,11 +91,31 @@ export async function accountsRoutes(base: FastifyInstance) {
       const input = req.body;
       const email = input.email.toLowerCase();
       checkEmail(email);
+      // The notice and the age come first: a refusal writes nothing (docs/decisions/0053-notice-and-consent.md).
+      if (input.acceptNotice !== true) {
+        throw invalid(NOTICE_NOT_ACCEPTED, [{ path: 'acceptNotice', message: NOTICE_NOT_ACCEPTED }], 'notice_not_accepted');
+      }
+      const parentEmail = input.adult === true ? null : (input.parentEmail ?? '').toLowerCase();
+      if (parentEmail !== null) {
+        if (input.role !== 'Family-Member') throw invalid(ADULT_REQUIRED, [{ path: 'adult', message: ADULT_REQUIRED }], 'adult_required');
+        if (!pattern.test(parentEmail) || canonicalEmail(parentEmail) === canonicalEmail(email)) {
+          throw invalid(PARENT_EMAIL_REQUIRED, [{ path: 'parentEmail', message: PARENT_EMAIL_REQUIRED }], 'parent_email_required');
+        }
+      }
       const scope = await officialScope(db, input.role, input.registrationCode ?? '', env.JAIL_AUTHORITY_CODE);
       await refuseCommonPassword(input.password, 'password');
       // Hashed either way, so a taken address costs the same time as a new one.
       const passwordHash = await hashPassword(input.password);
-      const choices = { name: input.name, email, role: input.role, passwordHash, language: input.language ?? null, ...scope };
+      const choices = {
+        name: input.name,
+        email,
+        role: input.role,
+        passwordHash,
+        language: input.language ?? null,
+        ...scope,
+        noticeVersion: NOTICE_VERSION,
+        parentEmail,
+      };
       await recordSignup(db, choices, env.PUBLIC_URL);
       return reply.status(201).send({ message: SIGN_UP_REPLY });
     },
@@ -106,7 +135,7 @@ export async function accountsRoutes(base: FastifyInstance) {
       if (!link || !account) throw linkInvalid();
       // The sign-up this link was made for decides, and only for the person who chose its password;
       // a resent link opens the account's own (latest) choices, with the same proof.
-      const signup = account.confirmedAt ? undefined : (link.signup ?? undefined);
+      const signup: SignupWithParent | undefined = account.confirmedAt ? undefined : (link.signup ?? undefined);
       if (!(await verifyPassword(signup?.passwordHash ?? account.passwordHash, req.body.password))) {
         throw invalid(CONFIRM_PASSWORD_WRONG, [{ path: 'password', message: CONFIRM_PASSWORD_WRONG }], 'confirm_password_wrong');
       }
@@ -114,6 +143,9 @@ export async function accountsRoutes(base: FastifyInstance) {
       if (signup?.codeId && !(await isCodeLive(db, signup.codeId))) {
         throw new AppError(403, 'bad_registration_code', 'The registration code is not correct.');
       }
+      // A minor's account opens only once the parent confirmed (the link stays good to try again).
+      const minor = signup ? !!signup.parentEmail : !!account.parentEmail;
+      if (minor && !account.parentConsentedAt) throw new AppError(403, 'parent_consent_pending', PARENT_CONSENT_PENDING);
       const confirmed = await openAccount(db, link.id, signup, env.SESSION_TTL_HOURS);
       if (!confirmed) throw linkInvalid();
       if (req.sessionId) await deleteSession(db, req.sessionId);
@@ -171,10 +203,35 @@ export async function accountsRoutes(base: FastifyInstance) {
       }
       await Promise.all([refund(db, pairKey), refund(db, accountKey), mark(db, knownKey, KNOWN_ADDRESS_MS)]);
       if (user.role !== input.role) throw new AppError(403, 'role_mismatch', 'Role mismatch. Please select the correct role.');
+      if (user.parentEmail && !user.parentConsentedAt) throw new AppError(403, 'parent_consent_pending', PARENT_CONSENT_PENDING);
       if (req.sessionId) await deleteSession(db, req.sessionId);
       const session = await createSession(db, user.id, env.SESSION_TTL_HOURS);
       setSessionCookie(app, reply, session.token, session.expiresAt);
       return withSecondFactorStep(session.token, toUser(user));
+    },
+  );
+
+  // The parent's page (docs/decisions/0053-notice-and-consent.md): whose sign-up waits, then the
+  // confirmation. The token travels in a POST body, never a logged URL; a GET never acts.
+  const parentLinkInvalid = () => new AppError(404, 'parent_link_invalid', PARENT_LINK_INVALID);
+  app.post(
+    '/api/auth/parent-consent/look-up',
+    { config: access.public, schema: { body: ParentConsentTokenSchema, response: { 200: ParentConsentPreviewSchema } } },
+    async (req, reply) => {
+      await enforce(db, reply, { key: `parent-ip:${req.ip}`, max: 2 * env.RATE_LIMIT_SIGNUP_PER_IP, windowMs });
+      const child = await findParentLink(db, req.body.token);
+      if (!child) throw parentLinkInvalid();
+      return { childName: child.name, childEmail: child.email, confirmed: !!child.consentedAt };
+    },
+  );
+  app.post(
+    '/api/auth/parent-consent',
+    { config: access.public, schema: { body: ParentConsentTokenSchema, response: { 200: ParentConsentPreviewSchema } } },
+    async (req, reply) => {
+      await enforce(db, reply, { key: `parent-ip:${req.ip}`, max: 2 * env.RATE_LIMIT_SIGNUP_PER_IP, windowMs });
+      const child = await confirmParent(db, req.body.token);
+      if (!child) throw parentLinkInvalid();
+      return { childName: child.name, childEmail: child.email, confirmed: true };
     },
   );
 

@@ -62,10 +62,18 @@ const notFired = (keySql: ReturnType<typeof sql>) =>
 async function hearingReminders(db: Db, o: Required<DeadlinePassOptions>, today: string): Promise<string[]> {
   const tomorrow = addDays(today, 1);
   const due = await db
-    .select({ id: hearings.id, ...hearingNoticeColumns, memberId: cases.familyMemberId, memberName: users.name })
+    .select({
+      id: hearings.id,
+      ...hearingNoticeColumns,
+      memberId: cases.familyMemberId,
+      memberName: users.name,
+      // The prisoner's consent withdrawn: the in-app reminder stays, no email (docs/decisions/0053-notice-and-consent.md).
+      consentWithdrawn: sql<boolean>`${prisoners.consentWithdrawnAt} is not null`,
+    })
     .from(hearings)
     .innerJoin(cases, eq(cases.id, hearings.caseId))
     .innerJoin(users, eq(users.id, cases.familyMemberId))
+    .leftJoin(prisoners, eq(prisoners.id, cases.prisonerId))
     .where(
       and(
         eq(hearings.hearingOn, tomorrow),
@@ -80,7 +88,7 @@ async function hearingReminders(db: Db, o: Required<DeadlinePassOptions>, today:
     const ok = await fireOnce(db, key, async (tx) => {
       const recipients = await findRecipients(tx, await caseAudienceIds(tx, h.memberId));
       for (const r of recipients) {
-        await notify(tx, r, {
+        await notify(tx, h.consentWithdrawn ? { ...r, emailReminders: false } : r, {
           kind: 'hearing_reminder',
           params: { caseNumber: h.caseNumber, member: h.memberName, date: h.hearingOn, court: h.court, purpose: h.purpose },
           link: caseLink(r.role, h.caseId),

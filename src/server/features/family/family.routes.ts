@@ -12,6 +12,8 @@ import { requireUser } from '../../plugins/auth.ts';
 import * as family from './family.use-cases.ts';
 import { access } from '../../plugins/route-guard.ts';
 import * as followers from './followers.use-cases.ts';
+import * as consent from './consent.use-cases.ts';
+import { GivePrisonerConsentSchema, PrisonerConsentsSchema } from '#shared/privacy.ts';
 import {
   AcceptInvitationSchema,
   FollowedPrisonersSchema,
@@ -62,7 +64,7 @@ export async function familyRoutes(base: FastifyInstance) {
   app.post(
     '/api/family/requests',
     { config: access.family, schema: { body: schemas.CreateLawyerRequestSchema, response: { 201: schemas.LawyerRequestSchema } } },
-    async (req, reply) => reply.status(201).send(await family.requestLawyer(deps, requireUser(req), req.body.lawyerId, req.body.caseId)),
+    async (req, reply) => reply.status(201).send(await family.requestLawyer(deps, requireUser(req), req.body.lawyerId)),
   );
 
   app.get('/api/family/ngo', { config: access.family, schema: { response: { 200: schemas.FamilyNgoSchema } } }, async (req) =>
@@ -101,6 +103,27 @@ export async function familyRoutes(base: FastifyInstance) {
       await followers.leave(deps, requireUser(req), req.params.prisonerId);
       return { ok: true as const };
     },
+  );
+
+  // The prisoner's consent or legal basis: shown, withdrawn in one tap, given again
+  // (docs/decisions/0053-notice-and-consent.md).
+  app.get('/api/family/consents', { config: access.family, schema: { response: { 200: PrisonerConsentsSchema } } }, async (req) =>
+    consent.listConsents(deps, requireUser(req)),
+  );
+
+  app.post(
+    '/api/family/prisoners/:prisonerId/consent/withdraw',
+    { config: access.family, schema: { params: PrisonerIdParamsSchema, response: { 200: PrisonerConsentsSchema } } },
+    async (req) => consent.withdrawPrisonerConsent(deps, requireUser(req), req.params.prisonerId),
+  );
+
+  app.put(
+    '/api/family/prisoners/:prisonerId/consent',
+    {
+      config: access.family,
+      schema: { params: PrisonerIdParamsSchema, body: GivePrisonerConsentSchema, response: { 200: PrisonerConsentsSchema } },
+    },
+    async (req) => consent.givePrisonerConsent(deps, requireUser(req), req.params.prisonerId, req.body.basis),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import { findRecipient, notify } from '../../lib/notify.ts';
 import { storeDocument, withPlacedPaper, type ReceivedFile } from '../../lib/documents.ts';
 import { reserveUploadBytes } from '../../lib/upload-limits.ts';
 import { findPersonalSummary } from './family.summary.ts';
+import { recordNewPrisonersConsent, refuseNewSharing, refuseWithoutOwnConsent } from './consent.use-cases.ts';
 import { alreadyRequested, caseExists, notRegisteredYet, registrationRequired, requestRefusal } from './family.policy.ts';
 import {
   createCase,
@@ -22,7 +23,6 @@ import {
   findRegistration,
   hasOpenRequest,
   insertLawyerRequest,
-  findRequestCase,
   isRegistered,
   listCaseStatuses,
   searchLawyerPage,
@@ -69,9 +69,12 @@ export async function getRegistration({ db }: Deps, member: Member) {
 
 /** Idempotent: the first submit creates the record and the first case; later ones update them. */
 export async function register({ db }: Deps, member: Member, input: RegisterFamily) {
+  await refuseWithoutOwnConsent(db, member.id);
   await refusingDuplicateCase(() =>
     db.transaction(async (tx) => {
       const { created } = await saveRegistration(tx, member.id, input);
+      // The first submit makes the prisoner: their consent or the legal basis goes with it.
+      await recordNewPrisonersConsent(tx, member.id, input.prisonerConsent);
       await settlePrisoners(
         tx,
         member.id,
@@ -102,7 +105,11 @@ export async function addCase({ db }: Deps, member: Member, input: CreateCase): 
   return refusingDuplicateCase(() =>
     db.transaction(async (tx) => {
       if (!(await isRegistered(tx, member.id))) throw registrationRequired();
-      const row = await createCase(tx, member.id, input);
+      await refuseWithoutOwnConsent(tx, member.id);
+      const { prisonerConsent, ...caseInput } = input;
+      const row = await createCase(tx, member.id, caseInput);
+      // A case naming a prisoner the member does not follow yet makes that prisoner.
+      await recordNewPrisonersConsent(tx, member.id, prisonerConsent);
       await settlePrisoners(tx, member.id);
       await audit(tx, member.id, 'family.case_added', member.id, { caseId: row.id, caseNumber: row.caseNumber });
       return row;
@@ -122,19 +129,18 @@ export async function searchLawyers({ db }: Deps, member: Member, query: LawyerS
  * The member asks a lawyer (docs/spec.md#4-states-and-transitions Lawyer request): the request policy decides,
  * and the lawyer hears of it by email and in the app, queued with the request itself.
  */
-export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId: string, caseId?: string) {
+export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId: string) {
   try {
     return await db.transaction(async (tx) => {
+      // Not offered to a new lawyer while a consent is withdrawn (docs/decisions/0053-notice-and-consent.md).
+      await refuseNewSharing(tx, member.id);
       const caseTypes = await findMemberCaseTypes(tx, member.id);
       const lawyer = caseTypes ? await findLawyer(tx, lawyerId) : undefined;
       const open = lawyer ? await hasOpenRequest(tx, member.id, lawyerId) : false;
       const refusal = requestRefusal({ registered: !!caseTypes, caseTypes: caseTypes ?? [], lawyer, hasOpenRequest: open });
       if (refusal) throw refusal;
       if (!lawyer) throw notFound('lawyer');
-      // Which case and prisoner it is for: one of the member's own (404 for any other); their only one when unsaid.
-      const forCase = await findRequestCase(tx, member.id, caseId);
-      if (forCase === undefined) throw notFound('case');
-      const row = await insertLawyerRequest(tx, member.id, lawyerId, forCase);
+      const row = await insertLawyerRequest(tx, member.id, lawyerId);
       const recipient = await findRecipient(tx, lawyer.id);
       if (recipient) {
         await notify(tx, recipient, {

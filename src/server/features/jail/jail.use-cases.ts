@@ -1,5 +1,6 @@
 // What the jail authority changes: an NGO seat, Bail-Accept and its undo, each with its audit entry,
 // notices and emails in one transaction (the routes check access and call one of these).
+import { refuseNewSharing } from '../family/consent.use-cases.ts';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 
 import { JAIL_ERROR_MESSAGES, type AssignNgoResult, type BailAcceptResult, type BailUndoResult } from '#shared/jail.ts';
@@ -44,6 +45,8 @@ export async function assignNgo(db: Db, input: { familyMemberId: string; ngoId: 
   return db.transaction(async (tx) => {
     const member = await findMember(tx, input.familyMemberId);
     if (!member) throw notFound('family member');
+    // No NGO newly sees a member while a consent is withdrawn (docs/decisions/0053-notice-and-consent.md).
+    await refuseNewSharing(tx, member.id);
     const [held] = await tx
       .select({ ngoId: ngoAssignments.ngoId })
       .from(ngoAssignments)

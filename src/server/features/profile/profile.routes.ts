@@ -7,6 +7,10 @@ import { ChangePasswordSchema, ProfileDetailsSchema, UpdateProfileSchema } from 
 import { enforce } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as profile from './profile.use-cases.ts';
+import * as consent from '../family/consent.use-cases.ts';
+import { GiveOwnConsentSchema, OwnConsentSchema } from '#shared/privacy.ts';
+import { invalid } from '../../lib/errors.ts';
+import { NOTICE_NOT_ACCEPTED } from '../accounts/accounts.routes.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 export async function profileRoutes(base: FastifyInstance) {
@@ -21,6 +25,24 @@ export async function profileRoutes(base: FastifyInstance) {
     '/api/profile/details',
     { config: access.signedIn, schema: { body: UpdateProfileSchema, response: { 200: ProfileDetailsSchema } } },
     async (req) => profile.updateDetails(deps, requireUser(req), req.body),
+  );
+
+  // The member's own consent to the privacy notice (docs/decisions/0053-notice-and-consent.md).
+  app.get('/api/profile/consent', { config: access.signedIn, schema: { response: { 200: OwnConsentSchema } } }, async (req) =>
+    consent.getOwnConsent(deps, requireUser(req)),
+  );
+  app.post('/api/profile/consent/withdraw', { config: access.signedIn, schema: { response: { 200: OwnConsentSchema } } }, async (req) =>
+    consent.withdrawOwnConsent(deps, requireUser(req)),
+  );
+  app.put(
+    '/api/profile/consent',
+    { config: access.signedIn, schema: { body: GiveOwnConsentSchema, response: { 200: OwnConsentSchema } } },
+    async (req) => {
+      if (req.body.acceptNotice !== true) {
+        throw invalid(NOTICE_NOT_ACCEPTED, [{ path: 'acceptNotice', message: NOTICE_NOT_ACCEPTED }], 'notice_not_accepted');
+      }
+      return consent.giveOwnConsent(deps, requireUser(req));
+    },
   );
 
   app.put(
