@@ -392,6 +392,15 @@ export const cases = pgTable(
     otherCasesHeld: integer().notNull().default(0),
     delayByAccusedDays: integer().notNull().default(0),
     chargesheetFiledOn: date({ mode: 'string' }),
+    /**
+     * The charges the court framed, and when (the lawyer or the jail records them): once framed, the release
+     * dates count from these offences rather than those first alleged (docs/law.md#section-479-bnss).
+     */
+    chargesFramedOn: date({ mode: 'string' }),
+    chargesFramed: jsonb()
+      .$type<StoredOffence[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Bumped by every change of the facts above; a save names the one it was loaded at (drizzle/0019_edit_versions.sql). */
     factsVersion: integer().notNull().default(0),
     // Derived by assessRelease in the transaction that changes the facts; what depends on today is kept
