@@ -34,6 +34,10 @@ export const COMPOSED_ACROSS_FEATURES = [
   '#client/features/notifications/reminder-email-setting.tsx',
   // The profile shows the second factor's state and the way to add one.
   '#client/features/second-factor/second-factor-card.tsx',
+  // The profile shows the family member's rights (their data, nominee, erasure); /my-data words its
+  // access-log rows as the access log's own screen does (docs/decisions/0054-rights-a-family-can-use.md).
+  '#client/features/my-data/rights-cards.tsx',
+  '#client/features/access-log/access-texts.ts',
   // Notice and consent: the prisoner's consent on /fmform, a new case and the case page; the member's
   // own on the profile (docs/decisions/0053-notice-and-consent.md).
   '#client/features/privacy/consent-choice.tsx',

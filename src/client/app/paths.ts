@@ -48,6 +48,8 @@ export const paths = {
   lawyerVerification: '/lawyer-verification',
   /** Who looked at a followed prisoner's case (?prisoner=<id>): docs/decisions/0049-access-log.md. */
   caseAccess: '/case-access',
+  /** Everything Rihaai holds about the family member, to read, save and correct (docs/decisions/0054-rights-a-family-can-use.md). */
+  myData: '/my-data',
   /** The administrator's breach question: whose records an account read between two times. */
   accessLog: '/access-log',
   /** The privacy notice, public (docs/decisions/0053-notice-and-consent.md). */

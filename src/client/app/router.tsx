@@ -35,6 +35,7 @@ import { FindPrisonerPage, PrisonsPage } from '#client/features/prisons/pages.ts
 import { DlsaLegalAidPage, FamilyLegalAidPage, UtrcPage, UtrcPrintPage } from '#client/features/legal-aid/pages.ts';
 import { LawyerVerificationPage } from '#client/features/lawyer-verification/pages.ts';
 import { AdminAccessLogPage, FamilyAccessLogPage } from '#client/features/access-log/pages.ts';
+import { MyDataPage } from '#client/features/my-data/pages.ts';
 import { HomePage } from '#client/features/home/pages.ts';
 import { SecondFactorPage } from '#client/features/second-factor/pages.ts';
 import { firstScreenDone } from '#client/first-screen/take-over.ts';
@@ -111,6 +112,7 @@ export function AppRoutes() {
         <Route path={paths.familyCase} element={<FamilyCasePage />} />
         <Route path={paths.join} element={<JoinPage />} />
         <Route path={paths.caseAccess} element={<FamilyAccessLogPage />} />
+        <Route path={paths.myData} element={<MyDataPage />} />
         <Route path={paths.ngoDetails} element={<NgoDetailsPage />} />
         <Route path={paths.uploadFile} element={<UploadFilePage />} />
         <Route path={paths.aboutFamily} element={<AboutFamilyPage />} />

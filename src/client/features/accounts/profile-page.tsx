@@ -9,6 +9,7 @@ import { Loading } from '#client/components/loading.tsx';
 import { notify } from '#client/lib/notify.ts';
 import { profileQuery } from './accounts.api.ts';
 import { SecondFactorCard } from '#client/features/second-factor/second-factor-card.tsx';
+import { FamilyRightsCards } from '#client/features/my-data/rights-cards.tsx';
 import { OwnConsentCard } from '#client/features/privacy/own-consent-card.tsx';
 
 const initials = (name: string) =>
@@ -53,6 +54,7 @@ export function ProfilePage() {
         </Stack>
       </Card>
       <SecondFactorCard />
+      {user.role === 'Family-Member' && <FamilyRightsCards />}
       <OwnConsentCard />
       <HomeButton to={knownRole ? ROLE_HOME[user.role] : '/'} />
     </Page>
