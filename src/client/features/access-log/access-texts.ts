@@ -16,6 +16,10 @@ const KNOWN_WHAT = new Set([
   'prisoner.invitation',
   'prisoner.joined',
   'prisoner.left',
+  // A family member's rights (docs/decisions/0054-rights-a-family-can-use.md).
+  'member.export',
+  'prisoner.details',
+  'member.erased',
 ]);
 
 /** "Opened: the case", "Downloaded: a bail paper"; an unknown kind reads as "the record". */
