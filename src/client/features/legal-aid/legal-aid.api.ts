@@ -37,7 +37,7 @@ export const legalAidInboxQuery = (after: string | null) =>
 export const legalAidLawyersQuery = (q: string) =>
   queryOptions({
     queryKey: legalAidKeys.lawyers(q),
-    queryFn: () => api('GET', `/api/dlsa/legal-aid-lawyers${q ? `?q=${encodeURIComponent(q)}` : ''}`, LegalAidLawyersSchema),
+    queryFn: () => api('GET', `/api/legal-aid/lawyers${q ? `?q=${encodeURIComponent(q)}` : ''}`, LegalAidLawyersSchema),
   });
 
 export function useDecideLegalAid() {

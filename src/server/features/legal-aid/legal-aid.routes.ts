@@ -47,7 +47,7 @@ export async function legalAidRoutes(base: FastifyInstance) {
   );
 
   app.get(
-    '/api/dlsa/legal-aid-lawyers',
+    '/api/legal-aid/lawyers',
     { config: access.dlsa, schema: { querystring: LegalAidLawyersQuerySchema, response: { 200: LegalAidLawyersSchema } } },
     async (req) => legalAidLawyers(db, requireUser(req), req.query.q),
   );

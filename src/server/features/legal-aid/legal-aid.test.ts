@@ -121,7 +121,7 @@ describe('legal-aid applications', () => {
     ).toBe(403);
 
     // The lawyers a DLSA may assign: verified ones of its district.
-    const choices = (await t.request('GET', '/api/dlsa/legal-aid-lawyers', { cookie: d1.cookie })).json<{ lawyers: { id: string }[] }>();
+    const choices = (await t.request('GET', '/api/legal-aid/lawyers', { cookie: d1.cookie })).json<{ lawyers: { id: string }[] }>();
     expect(choices.lawyers.map((l) => l.id)).toContain(lawyer.user.id);
     expect(choices.lawyers.map((l) => l.id)).not.toContain(unverified.user.id);
 
@@ -155,7 +155,9 @@ describe('legal-aid applications', () => {
     }>();
     expect(cases.cases[0]!.lawyers).toContainEqual(expect.objectContaining({ id: lawyer.user.id, status: 'accepted' }));
     const lawyerCookie = await sessionCookie(t.db, lawyer.user.id);
-    const clients = (await t.request('GET', '/api/lawyers/clients', { cookie: lawyerCookie })).json<{ clients: { id: string }[] }>();
+    const clientsRes = await t.request('GET', '/api/lawyers/clients', { cookie: lawyerCookie });
+    expect(clientsRes.statusCode, clientsRes.body).toBe(200);
+    const clients = clientsRes.json<{ clients: { id: string }[] }>();
     expect(clients.clients.map((c) => c.id)).toContain(fam.id);
     const [marked] = rows<{ legal_aid_application_id: string }>(
       await t.db.execute(
