@@ -16,6 +16,7 @@ const KNOWN_WHAT = new Set([
   'prisoner.invitation',
   'prisoner.joined',
   'prisoner.left',
+  'prisoner.legal-aid',
   // A family member's rights (docs/decisions/0054-rights-a-family-can-use.md).
   'member.export',
   'prisoner.details',
