@@ -214,6 +214,8 @@ function scenarios(p: Prepared): Scenario[] {
     get('one prison: release counts', '/api/jail/release-counts', p.prison.jail),
     get('one prison: prisoner search by name', `/api/prisoners/search?q=${encodeURIComponent(p.prison.prisonerName)}`, p.prison.jail),
     get('DLSA: district list', '/api/prisoners/search', p.prison.dlsa),
+    // The UTRC list: up to 300 prisoners a category, read by the per-prison release-flag indexes (decision 0056).
+    get('DLSA: UTRC list', '/api/dlsa/utrc', p.prison.dlsa),
     get('administrator: counts per prison', '/api/admin/prison-counts', p.prison.admin),
     get('family: lawyer search', '/api/family/lawyers', p.family),
     get('family: lawyer search, next page (cursor)', `/api/family/lawyers?after=${p.lawyersCursor}`, p.family),
