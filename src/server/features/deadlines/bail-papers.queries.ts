@@ -24,6 +24,8 @@ async function paperFacts(db: Db, caseId: string) {
       dlsaRecommendedOn: cases.dlsaRecommendedOn,
       committeeDecidedOn: cases.committeeDecidedOn,
       prisonName: prisons.name,
+      // A prison not (yet) a record: as the family typed it.
+      prisonTyped: sql<string | null>`coalesce(nullif(${prisoners.prisonOther}, ''), nullif(${cases.prison}, ''))`,
       state: prisons.state,
       district: prisons.district,
       dlsaName: prisons.dlsaName,
@@ -83,7 +85,9 @@ export async function readBailPapers(db: Db, user: User, caseId: string): Promis
             dlsaAddress: more.dlsaAddress ?? '',
             dlsaPhone: more.dlsaPhone ?? '',
           }
-        : null,
+        : more.prisonTyped
+          ? { name: more.prisonTyped, state: null, district: '', dlsaName: '', dlsaAddress: '', dlsaPhone: '' }
+          : null,
     can: papersFor(user, row),
   };
 }

@@ -157,6 +157,31 @@ describe('bail papers', () => {
     expect(list.cases.find((c) => c.id === w.caseId)!.bail.fund).toMatchObject({ dlsaInformedOn: w.today });
   });
 
+  it('a prison the family typed (not a record) still names the prison on the papers', async () => {
+    const w = await world();
+    const [c] = await t.db.select({ prisonerId: cases.prisonerId }).from(cases).where(eq(cases.id, w.caseId));
+    await t.db.update(prisoners).set({ prisonId: null, prisonOther: 'Jila Karagar Hardoi' }).where(eq(prisoners.id, c!.prisonerId));
+    const got = (await papers(w.caseId, w.family)).json<BailPapers>();
+    expect(got.prison).toMatchObject({ name: 'Jila Karagar Hardoi', state: null });
+  });
+
+  it('the DLSA’s desk reads the offences: an excluded one shows the fund refused, a bailable one is not claimed excluded', async () => {
+    const w = await world();
+    await t.db
+      .update(cases)
+      .set({ dlsaInformedOn: addDays(w.today, -1), offences: [{ code: 'rape', label: null, maxMonths: null, life: true, death: false }] })
+      .where(eq(cases.id, w.caseId));
+    type Desk = { cases: { caseId: string; stage: string; recommendBy: string | null }[] };
+    const desk = (await t.request('GET', '/api/dlsa/bail-desk', { cookie: w.dlsa })).json<Desk>();
+    expect(desk.cases.find((c) => c.caseId === w.caseId)).toMatchObject({ stage: 'fund-excluded', recommendBy: null });
+    await t.db
+      .update(cases)
+      .set({ offences: [{ code: 'hurt', label: null, maxMonths: 12, life: false, death: false }] })
+      .where(eq(cases.id, w.caseId));
+    const again = (await t.request('GET', '/api/dlsa/bail-desk', { cookie: w.dlsa })).json<Desk>();
+    expect(again.cases.find((c) => c.caseId === w.caseId)).toMatchObject({ stage: 'dlsa-to-recommend', recommendBy: addDays(w.today, 4) });
+  });
+
   it('no intimation without a bail order (409), and nothing recorded', async () => {
     const w = await world(false);
     const res = await intimation(w.caseId, w.jail);

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { bailToRelease } from '#shared/bail.ts';
+import { allBailable, fundExcludedBy } from '#shared/bail-money-route.ts';
 import type { BailDesk, BailDeskCase } from '#shared/bail-desk.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../../db/client.ts';
@@ -63,6 +64,7 @@ type Row = {
   bail_bond_amount: number | null;
   bail_sureties: number | null;
   bail_surety_amount: number | null;
+  offences: { code: string }[] | string;
   name: string;
   name_latin: string;
   prison_name: string;
@@ -80,7 +82,7 @@ export async function bailDesk(
     await db.execute(sql`
       select c.id, c.case_number, c.bail_granted_on::text, c.custody_since::text, c.released_on::text,
         c.dlsa_informed_on::text, c.dlsa_recommended_on::text, c.committee_decided_on::text,
-        c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount, p.name, p.name_latin, pr.name as prison_name
+        c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount, c.offences, p.name, p.name_latin, pr.name as prison_name
       from cases c
       join prisoners p on p.id = c.prisoner_id
       join prisons pr on pr.id = p.prison_id
@@ -92,15 +94,16 @@ export async function bailDesk(
   );
   const page = rows.slice(0, PAGE);
   const cases = page.map((r): BailDeskCase => {
-    // What the record does not hold yet counts as not known: an offence's bailability and the fund's
-    // excluded list are not recorded, so the S.478 presumption and the exclusion are not claimed.
+    // The listed offences say whether every one is bailable and whether the fund excludes one
+    // (src/shared/bail-money-route.ts); an offence the family typed is neither.
+    const offences = typeof r.offences === 'string' ? (JSON.parse(r.offences) as { code: string }[]) : r.offences;
     const a = bailToRelease({
       asOf,
       custodySince: r.custody_since ?? r.bail_granted_on,
       bailGrantedOn: r.bail_granted_on,
       releasedOn: r.released_on,
-      bailable: false,
-      excludedFromFund: false,
+      bailable: allBailable(offences),
+      excludedFromFund: fundExcludedBy(offences).length > 0,
       // A step recorded for a later day (a typing slip) counts from that day, as bailToRelease wants.
       dlsaInformedOn: r.dlsa_informed_on && r.dlsa_informed_on <= asOf ? r.dlsa_informed_on : null,
       dlsaRecommendedOn: r.dlsa_recommended_on && r.dlsa_recommended_on <= asOf ? r.dlsa_recommended_on : null,
