@@ -34,6 +34,21 @@ const iso = (d: Date | string | null | undefined): string | null => (d == null ?
 const isoReq = (d: Date | string) => iso(d)!;
 const person = (name: string | null, role: Role | null) => (name === null ? null : { name, role });
 
+/** The export's access-log rows (see readMyData): two index ranges merged, newest first. */
+export function exportAccessLogSql(memberId: string) {
+  return sql`select l.at, l.actor_role as "actorRole", l.action, l.what, l.prisoner_id as "prisonerId",
+      l.actor_id = ${memberId}::uuid as you,
+      case when l.actor_id = ${memberId}::uuid or l.actor_role in ('Lawyer', 'Jail-Authority', 'DLSA', 'State-Administrator') then u.name end as "actorName"
+    from (
+      (select x.* from ${accessLog} x
+        where x.prisoner_id in (select f.prisoner_id from ${prisonerFollowers} f where f.family_member_id = ${memberId}::uuid)
+        order by x.at desc, x.id desc limit ${EXPORT_LOG_ROWS})
+      union
+      (select x.* from ${accessLog} x where x.actor_id = ${memberId}::uuid order by x.at desc, x.id desc limit ${EXPORT_LOG_ROWS})
+    ) l left join ${users} u on u.id = l.actor_id
+    order by l.at desc, l.id desc limit ${EXPORT_LOG_ROWS}`;
+}
+
 /** Everything but the export's time and notes: what Rihaai holds about the member and the prisoners they follow. */
 export async function readMyData(db: Db, memberId: string): Promise<Omit<MyData, 'exportedAt' | 'about'>> {
   const [account] = await db
@@ -163,14 +178,11 @@ export async function readMyData(db: Db, memberId: string): Promise<Omit<MyData,
     .where(eq(lawyerRequests.familyMemberId, memberId))
     .orderBy(asc(lawyerRequests.createdAt));
 
-  // Who read or changed the record: the member's own rows and every row naming a prisoner they follow.
-  const { rows: logRows } = (await db.execute(sql`select l.at, l.actor_role as "actorRole", l.action, l.what, l.prisoner_id as "prisonerId",
-      l.actor_id = ${memberId}::uuid as you,
-      case when l.actor_id = ${memberId}::uuid or l.actor_role in ('Lawyer', 'Jail-Authority', 'DLSA', 'State-Administrator') then u.name end as "actorName"
-    from ${accessLog} l left join ${users} u on u.id = l.actor_id
-    where l.member_id = ${memberId}::uuid
-      or l.prisoner_id in (select f.prisoner_id from ${prisonerFollowers} f where f.family_member_id = ${memberId}::uuid)
-    order by l.at desc, l.id desc limit ${EXPORT_LOG_ROWS}`)) as Rows<{
+  // Who read or changed the record: every row naming a prisoner they follow (access_log_prisoner_idx)
+  // and every row of the member's own (access_log_actor_idx), each an index range of at most
+  // EXPORT_LOG_ROWS, merged newest first. (A row about the member with no prisoner, written while they
+  // followed none, is in the administrator's log only: member_id has no index on this insert-only table.)
+  const { rows: logRows } = (await db.execute(exportAccessLogSql(memberId))) as Rows<{
     at: Date | string;
     actorRole: Role;
     action: MyData['accessLog'][number]['action'];

@@ -11,6 +11,7 @@ import type { ErasureCheck, MyData, PrisonerDetails } from '#shared/my-data.ts';
 import { ERASE_CONFIRM } from '#shared/my-data.ts';
 import { accessLog, auditEvents, cases, hearings, prisonerFollowers, prisoners, users } from '#server/db/schema.ts';
 import { useTestApp } from '#tests/test-app.ts';
+import { exportAccessLogSql } from './my-data.queries.ts';
 import { minimalPdf, multipartBody } from '#tests/fixtures/files.ts';
 import {
   createDocument,
@@ -103,6 +104,26 @@ describe('GET /api/family/my-data', () => {
     expect(text).not.toContain(a.cases[0]!.caseNumber);
     expect((await t.request('GET', '/api/family/my-data')).statusCode).toBe(401);
   });
+});
+
+describe("the export's access-log rows go through their indexes", () => {
+  it(
+    'access_log_prisoner_idx for the prisoners followed and access_log_actor_idx for the member, never the whole log',
+    { timeout: 120_000 },
+    async () => {
+      const f = await family();
+      // Enough rows across many prisoners and actors that a whole-table scan would be the worse plan.
+      await t.db.execute(sql`insert into access_log (actor_id, actor_role, action, what, prisoner_id, at)
+      select md5('a' || (i % 300))::uuid, 'Lawyer', 'read', 'case', md5('p' || (i % 500))::uuid, now() - (i || ' seconds')::interval
+      from generate_series(1, 20000) i`);
+      await t.db.execute(sql`analyze access_log`);
+      const { rows } = (await t.db.execute(sql`explain (costs off) ${exportAccessLogSql(f.user.id)}`)) as Rows<Record<string, string>>;
+      const plan = rows.map((r) => Object.values(r)[0]).join('\n');
+      expect(plan).toMatch(/access_log_prisoner_idx/);
+      expect(plan).toMatch(/access_log_actor_idx/);
+      expect(plan).not.toMatch(/Seq Scan on access_log/);
+    },
+  );
 });
 
 describe('PUT /api/family/prisoners/:prisonerId', () => {
