@@ -340,6 +340,11 @@ describe('the UTRC list', () => {
     expect(row).toMatchObject({ prisonerName: 'Past Maximum', caseId: past.caseId, since: addMonths(addMonths(T, -37), 36) });
     expect(list.categories.find((x) => x.category === 'bailed-not-released')!.rows[0]!.since).toBe(addDays(T, -10));
 
+    // Released yesterday: no longer in any group.
+    await t.db.execute(sql`update cases set released_on = ${addDays(T, -1)}::date where id = ${eligible.caseId}`);
+    const after = (await t.request('GET', '/api/dlsa/utrc', { cookie: d.cookie })).json<UtrcList>();
+    expect(after.categories.flatMap((c) => c.rows.map((r) => r.prisonerId))).not.toContain(eligible.prisonerId);
+
     // Only the DLSA; the read is logged with the prisoners it showed.
     const jail = await sessionCookie(t.db, (await createUser(t.db, { role: 'Jail-Authority' })).id);
     expect((await t.request('GET', '/api/dlsa/utrc', { cookie: jail })).statusCode).toBe(403);

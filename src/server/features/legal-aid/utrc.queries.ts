@@ -48,7 +48,7 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
   const asOf = clock?.as_of ?? todayInIndia();
   const caseColumns = sql`c.id as case_id, c.case_number, c.s479_eligible_on::text, c.maximum_ends_on::text,
     c.default_bail_eligible_on::text, c.chargesheet_filed_on::text, c.released_on::text, c.bail_granted_on::text,
-    p.id as prisoner_id, p.name as prisoner_name, p.name_latin, p.prisoner_number, dp.name as prison_name`;
+    p.id as prisoner_id, p.name as prisoner_name, p.name_latin, p.prisoner_number, pp.name as prison_name`;
   const flagged = (Object.keys(FLAGGED) as Flagged[]).map(
     (category) => sql`
       (select ${category}::text as category, ${caseColumns}
@@ -56,7 +56,8 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
         where m.prison_id = dp.id and ${sql.raw(`m.${FLAGGED[category].column}`)}
         order by m.prison_id, m.name, m.user_id limit ${UTRC_CATEGORY_CAP}) m
       join cases c on c.family_member_id = m.user_id
-      join prisoners p on p.id = c.prisoner_id and p.prison_id = dp.id)`,
+      join prisoners p on p.id = c.prisoner_id
+      join dp pp on pp.id = p.prison_id)`,
   );
   const rows = rowsOf<CaseRow>(
     await db.execute(sql`
@@ -64,7 +65,7 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
       ${sql.join(flagged, sql` union all `)}
       union all
       (select 'bailed-not-released' as category, ${caseColumns}
-      from cases c join prisoners p on p.id = c.prisoner_id join dp on dp.id = p.prison_id
+      from cases c join prisoners p on p.id = c.prisoner_id join dp pp on pp.id = p.prison_id
       where c.bail_granted_on is not null and c.released_on is null and c.bail_granted_on <= ${asOf}::date
       order by c.bail_granted_on limit ${UTRC_CATEGORY_CAP + 1})`),
   );
