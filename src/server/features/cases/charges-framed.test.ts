@@ -69,7 +69,12 @@ describe('charges framed', () => {
     expect(after.facts.chargesFramed.map((o) => o.code)).toEqual(['theft']);
     // The alleged offences stay on record; the dates count from the charge.
     expect(after.facts.offences.map((o) => o.code)).toEqual(['robbery']);
-    expect(after.release).toMatchObject({ s479Status: 'counting', s479Fraction: '1/3', s479EligibleOn: '2025-01-01', maximumEndsOn: '2027-01-01' });
+    expect(after.release).toMatchObject({
+      s479Status: 'counting',
+      s479Fraction: '1/3',
+      s479EligibleOn: '2025-01-01',
+      maximumEndsOn: '2027-01-01',
+    });
 
     const eligible = (await call('GET', '/api/jail/members?filter=eligible-now&pageSize=50', s.jail.cookie)).json<MembersPage>();
     expect(eligible.items.map((m) => m.id)).toContain(s.memberId);
