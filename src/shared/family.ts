@@ -212,7 +212,11 @@ export const LawyerSearchQuerySchema = z.strictObject({
 });
 export type LawyerSearchQuery = z.infer<typeof LawyerSearchQuerySchema>;
 
-export const CreateLawyerRequestSchema = z.strictObject({ lawyerId: z.uuid() });
+export const CreateLawyerRequestSchema = z.strictObject({
+  lawyerId: z.uuid(),
+  /** Which of the member's cases (and so which prisoner) the request is about; their only case when left out. */
+  caseId: z.uuid().optional(),
+});
 export type CreateLawyerRequest = z.infer<typeof CreateLawyerRequestSchema>;
 
 export const LawyerRequestSchema = z.object({

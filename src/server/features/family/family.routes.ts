@@ -64,7 +64,7 @@ export async function familyRoutes(base: FastifyInstance) {
   app.post(
     '/api/family/requests',
     { config: access.family, schema: { body: schemas.CreateLawyerRequestSchema, response: { 201: schemas.LawyerRequestSchema } } },
-    async (req, reply) => reply.status(201).send(await family.requestLawyer(deps, requireUser(req), req.body.lawyerId)),
+    async (req, reply) => reply.status(201).send(await family.requestLawyer(deps, requireUser(req), req.body.lawyerId, req.body.caseId)),
   );
 
   app.get('/api/family/ngo', { config: access.family, schema: { response: { 200: schemas.FamilyNgoSchema } } }, async (req) =>

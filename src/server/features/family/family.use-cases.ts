@@ -23,6 +23,7 @@ import {
   findRegistration,
   hasOpenRequest,
   insertLawyerRequest,
+  findRequestCase,
   isRegistered,
   listCaseStatuses,
   searchLawyerPage,
@@ -129,7 +130,7 @@ export async function searchLawyers({ db }: Deps, member: Member, query: LawyerS
  * The member asks a lawyer (docs/spec.md#4-states-and-transitions Lawyer request): the request policy decides,
  * and the lawyer hears of it by email and in the app, queued with the request itself.
  */
-export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId: string) {
+export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId: string, caseId?: string) {
   try {
     return await db.transaction(async (tx) => {
       // Not offered to a new lawyer while a consent is withdrawn (docs/decisions/0053-notice-and-consent.md).
@@ -140,7 +141,10 @@ export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId:
       const refusal = requestRefusal({ registered: !!caseTypes, caseTypes: caseTypes ?? [], lawyer, hasOpenRequest: open });
       if (refusal) throw refusal;
       if (!lawyer) throw notFound('lawyer');
-      const row = await insertLawyerRequest(tx, member.id, lawyerId);
+      // Which case and prisoner it is for: one of the member's own (404 for any other); their only one when unsaid.
+      const forCase = await findRequestCase(tx, member.id, caseId);
+      if (forCase === undefined) throw notFound('case');
+      const row = await insertLawyerRequest(tx, member.id, lawyerId, forCase);
       const recipient = await findRecipient(tx, lawyer.id);
       if (recipient) {
         await notify(tx, recipient, {
