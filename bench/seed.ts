@@ -126,6 +126,8 @@ function factSets(today: string) {
       otherPendingCases: rand() < 1 / 7 ? 1 : 0,
       delayByAccusedDays: 0,
       chargesheetFiledOn,
+      chargesFramedOn: null,
+      chargesFramed: [],
     };
     const releasedOn = rand() < 0.1 ? addDays(today, -Math.floor(rand() * 30)) : null;
     return { ...facts, ...storedRelease(facts), releasedOn };

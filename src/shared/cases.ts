@@ -109,6 +109,9 @@ export const CaseFactsInputSchema = z.strictObject({
   otherPendingCases: z.number().int().min(0).max(FACT_LIMITS.otherPendingCasesMax).default(0),
   delayByAccusedDays: z.number().int().min(0).max(FACT_LIMITS.delayDaysMax).default(0),
   chargesheetFiledOn: FactDateSchema.nullish().transform((v) => v ?? null),
+  /** The charges the court framed and when: once given, the release dates count from them (releaseInput). */
+  chargesFramedOn: FactDateSchema.nullish().transform((v) => v ?? null),
+  chargesFramed: z.array(OffenceInputSchema).max(FACT_LIMITS.offencesMax).default([]),
 });
 export type CaseFactsInput = z.input<typeof CaseFactsInputSchema>;
 export type CaseFactsParsed = z.output<typeof CaseFactsInputSchema>;
@@ -129,6 +132,8 @@ export const CaseFactsSchema = z.object({
   otherPendingCases: z.number().int(),
   delayByAccusedDays: z.number().int(),
   chargesheetFiledOn: z.string().nullable(),
+  chargesFramedOn: z.string().nullable(),
+  chargesFramed: z.array(StoredOffenceSchema),
 });
 export type CaseFacts = z.infer<typeof CaseFactsSchema>;
 
@@ -144,10 +149,17 @@ export const EMPTY_FACTS: CaseFacts = {
   otherPendingCases: 0,
   delayByAccusedDays: 0,
   chargesheetFiledOn: null,
+  chargesFramedOn: null,
+  chargesFramed: [],
 };
 
 export function toCaseFacts(input: CaseFactsParsed): CaseFacts {
-  return { ...input, offences: input.offences.map(toStoredOffence) };
+  return { ...input, offences: input.offences.map(toStoredOffence), chargesFramed: input.chargesFramed.map(toStoredOffence) };
+}
+
+/** The offences the release is counted from: the charges framed once the court framed them, else those alleged. */
+export function countedOffences(facts: Pick<CaseFacts, 'offences' | 'chargesFramed'>): CaseFacts['offences'] {
+  return facts.chargesFramed.length > 0 ? facts.chargesFramed : facts.offences;
 }
 
 /** The dates stored with the case: what does not depend on today. */
@@ -190,7 +202,7 @@ export function releaseInput(facts: CaseFacts, asOf: string, otherCasesHeld = 0)
   return {
     custodySince: facts.custodySince,
     asOf,
-    offences: facts.offences.map(({ maxMonths, life, death }) => ({ maxMonths, life, death })),
+    offences: countedOffences(facts).map(({ maxMonths, life, death }) => ({ maxMonths, life, death })),
     firstTimeOffender: facts.firstOffence === true,
     otherPendingCases: facts.otherPendingCases + otherCasesHeld,
     delayByAccusedDays: facts.delayByAccusedDays,

@@ -34,6 +34,8 @@ export function readFacts(row: Pick<CaseRow, keyof CaseFacts>): CaseFacts {
     otherPendingCases: row.otherPendingCases,
     delayByAccusedDays: row.delayByAccusedDays,
     chargesheetFiledOn: row.chargesheetFiledOn,
+    chargesFramedOn: row.chargesFramedOn,
+    chargesFramed: row.chargesFramed,
   };
 }
 
@@ -56,7 +58,7 @@ export function readStoredRelease(row: CaseRow) {
  * (in India) are refused: custody and a charge-sheet are facts of the past.
  */
 export function factColumns(input: CaseFactsParsed, today = todayInIndia(), otherCasesHeld = 0) {
-  const future = (['custodySince', 'chargesheetFiledOn'] as const).filter((k) => {
+  const future = (['custodySince', 'chargesheetFiledOn', 'chargesFramedOn'] as const).filter((k) => {
     const v = input[k];
     return v !== null && v > today;
   });

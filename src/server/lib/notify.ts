@@ -118,6 +118,7 @@ export const EMAIL_PRIORITY_OF: Record<MessageKind, EmailPriority> = {
   bail_clock_due: urgent,
   bail_clock_escalated: urgent,
   bail_clock_late_family: urgent,
+  charges_framed: urgent,
   request_created: normal,
   request_accepted: normal,
   request_rejected: normal,

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { assessCase, type CaseDetail } from '#shared/cases.ts';
+import { assessCase, countedOffences, type CaseDetail } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { Loading } from '#client/components/loading.tsx';
 import { Page } from '#client/components/page.tsx';
@@ -82,7 +82,7 @@ function Application({ detail }: { detail: CaseDetail }) {
     cnr: detail.facts.cnr ?? '',
     caseNumber: detail.caseNumber,
     custodySince: detail.facts.custodySince ?? today,
-    offences: detail.facts.offences,
+    offences: countedOffences(detail.facts),
     firstOffence: detail.facts.firstOffence === true,
     fraction: a.s479.fraction,
     eligibleOn: a.s479.eligibleOn,

@@ -33,7 +33,10 @@ export type FactsPart = 'all' | 'person' | 'case';
 /** The facts a `person` part shows (who is held, where, since when); `case` shows the others. */
 export const PERSON_FACTS = ['prisonerName', 'prisonerRelation', 'prison', 'custodySince'] as const;
 /** The fields typed or chosen as one text value (all but the offences). */
-type TypedField = Exclude<keyof FactsDraft, 'offences'>;
+type TypedField = Exclude<keyof FactsDraft, OffenceListField>;
+/** The two lists of offences: those alleged, and the charges the court framed. */
+type OffenceListField = 'offences' | 'chargesFramed';
+const isOffenceList = (field: string): field is OffenceListField => field === 'offences' || field === 'chargesFramed';
 
 /** Each fact's own text for any rule it breaks (the screen's wording); an offence's fields share one. */
 const FACT_TEXTS: FieldTexts = Object.fromEntries(Object.keys(CaseFactsInputSchema.shape).map((field) => [field, `error.${field}`]));
@@ -41,7 +44,7 @@ const FACT_TEXTS: FieldTexts = Object.fromEntries(Object.keys(CaseFactsInputSche
 /** An error path as this form's key: a field, or one offence ("offences.0.maxMonths" → "offences.0"). */
 function factKey(path: string): string {
   const [field = '', index] = path.split('.');
-  return field === 'offences' && index !== undefined ? `offences.${index}` : field;
+  return isOffenceList(field) && index !== undefined ? `${field}.${index}` : field;
 }
 
 /** Checks the draft with the shared schema through the one form resolver; errors by field name, in the reader's language. */
@@ -50,9 +53,9 @@ export function checkFacts(draft: FactsDraft, t: TFunction, today = todayInIndia
   const found = schemaResolver<FactsDraft>(CaseFactsInputSchema, t, { input: inputOf, texts: FACT_TEXTS })(draft);
   for (const [path, text] of Object.entries(found)) {
     const key = factKey(path);
-    errors[key] ??= key.startsWith('offences.') ? t('error.offences') : text;
+    errors[key] ??= /^(offences|chargesFramed)\./.test(key) ? t('error.offences') : text;
   }
-  for (const k of ['custodySince', 'chargesheetFiledOn'] as const)
+  for (const k of ['custodySince', 'chargesheetFiledOn', 'chargesFramedOn'] as const)
     if (draft[k] && draft[k] > today && !errors[k]) errors[k] = t('error.future');
   return errors;
 }
@@ -68,8 +71,8 @@ export function factErrorsOf(details: { path: string }[], t: (k: string) => stri
   for (const d of details) {
     const parts = d.path.replace(/^facts\./, '').split('.');
     const field = parts[0] ?? '';
-    const key = field === 'offences' && parts[1] ? `offences.${parts[1]}` : field;
-    out[key] ??= t(`error.${field}`);
+    const key = isOffenceList(field) && parts[1] ? `${field}.${parts[1]}` : field;
+    out[key] ??= t(isOffenceList(field) ? 'error.offences' : `error.${field}`);
   }
   return out;
 }
@@ -101,11 +104,6 @@ export function CaseFactsFields({
   });
   /** A date of the case: not in the future, not before the earliest date accepted. */
   const dateLimits = { type: 'date', max: today, min: FACT_LIMITS.earliestDate } as const;
-  const setOffence = (i: number, o: OffenceDraft) =>
-    set(
-      'offences',
-      value.offences.map((x, j) => (j === i ? o : x)),
-    );
   const person = (
     <>
       <TextInput label={t('facts.prisonerName')} maxLength={FACT_LIMITS.textMax} {...field('prisonerName')} />
@@ -135,44 +133,34 @@ export function CaseFactsFields({
         />
       </SimpleGrid>
 
-      <Fieldset legend={t('facts.offences')} p="sm">
-        <Stack gap="sm">
-          {value.offences.length === 0 && <Text size="sm">{t('facts.noOffence')}</Text>}
-          {value.offences.map((o, i) => (
-            <OffenceRow
-              key={i}
-              index={i}
-              idPrefix={idPrefix}
-              value={o}
-              onChange={(next) => setOffence(i, next)}
-              onRemove={() =>
-                set(
-                  'offences',
-                  value.offences.filter((_, j) => j !== i),
-                )
-              }
-              error={errors[`offences.${i}`]}
+      <OffenceList
+        legend={t('facts.offences')}
+        empty={t('facts.noOffence')}
+        add={t('facts.addOffence')}
+        idPrefix={idPrefix}
+        list={value.offences}
+        onChange={(list) => set('offences', list)}
+        errors={errors}
+        name="offences"
+      />
+      {/* The charges the court framed: recorded by the lawyer or the jail; once given, the dates count from them. */}
+      {pro ? (
+        <Fieldset legend={t('facts.chargesFramed')} p="sm">
+          <Stack gap="sm">
+            <Text size="sm">{t('facts.chargesFramedHint')}</Text>
+            <TextInput {...dateLimits} label={t('facts.chargesFramedOn')} {...field('chargesFramedOn')} />
+            <OffenceList
+              empty={t('facts.noCharge')}
+              add={t('facts.addCharge')}
+              idPrefix={`${idPrefix}-framed`}
+              list={value.chargesFramed}
+              onChange={(list) => set('chargesFramed', list)}
+              errors={errors}
+              name="chargesFramed"
             />
-          ))}
-          {value.offences.length < FACT_LIMITS.offencesMax && (
-            <Group>
-              <Button
-                variant="outline"
-                size="xs"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => set('offences', [...value.offences, { ...EMPTY_OFFENCE }])}
-              >
-                {t('facts.addOffence')}
-              </Button>
-            </Group>
-          )}
-          {errors.offences && (
-            <Text size="sm" c="red.9" role="alert">
-              {errors.offences}
-            </Text>
-          )}
-        </Stack>
-      </Fieldset>
+          </Stack>
+        </Fieldset>
+      ) : null}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         <NativeSelect
@@ -211,6 +199,68 @@ export function CaseFactsFields({
         />
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** A list of offences (alleged, or the charges framed), a row each, with "add" under it. */
+function OffenceList({
+  legend,
+  empty,
+  add,
+  idPrefix,
+  list,
+  onChange,
+  errors,
+  name,
+}: {
+  legend?: string;
+  empty: string;
+  add: string;
+  idPrefix: string;
+  list: OffenceDraft[];
+  onChange: (next: OffenceDraft[]) => void;
+  errors: Errors;
+  name: OffenceListField;
+}) {
+  const rows = (
+    <Stack gap="sm">
+      {list.length === 0 && <Text size="sm">{empty}</Text>}
+      {list.map((o, i) => (
+        <OffenceRow
+          key={i}
+          index={i}
+          idPrefix={idPrefix}
+          value={o}
+          onChange={(next) => onChange(list.map((x, j) => (j === i ? next : x)))}
+          onRemove={() => onChange(list.filter((_, j) => j !== i))}
+          error={errors[`${name}.${i}`]}
+        />
+      ))}
+      {list.length < FACT_LIMITS.offencesMax && (
+        <Group>
+          <Button
+            variant="outline"
+            size="xs"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => onChange([...list, { ...EMPTY_OFFENCE }])}
+          >
+            {add}
+          </Button>
+        </Group>
+      )}
+      {errors[name] && (
+        <Text size="sm" c="red.9" role="alert">
+          {errors[name]}
+        </Text>
+      )}
+    </Stack>
+  );
+  return legend ? (
+    <Fieldset legend={legend} p="sm">
+      {rows}
+    </Fieldset>
+  ) : (
+    rows
   );
 }
 

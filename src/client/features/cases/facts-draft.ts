@@ -23,6 +23,8 @@ export interface FactsDraft {
   otherPendingCases: string;
   delayByAccusedDays: string;
   chargesheetFiledOn: string;
+  chargesFramedOn: string;
+  chargesFramed: OffenceDraft[];
 }
 
 export const EMPTY_OFFENCE: OffenceDraft = { code: '', label: '', years: '', months: '', life: false, death: false };
@@ -39,6 +41,8 @@ export const EMPTY_DRAFT: FactsDraft = {
   otherPendingCases: '0',
   delayByAccusedDays: '0',
   chargesheetFiledOn: '',
+  chargesFramedOn: '',
+  chargesFramed: [],
 };
 
 export function draftOf(f: CaseFacts): FactsDraft {
@@ -49,18 +53,24 @@ export function draftOf(f: CaseFacts): FactsDraft {
     custodySince: f.custodySince ?? '',
     court: f.court ?? '',
     cnr: f.cnr ?? '',
-    offences: f.offences.map((o) => ({
-      code: o.code,
-      label: o.label ?? '',
-      years: o.maxMonths !== null ? String(Math.floor(o.maxMonths / 12)) : '',
-      months: o.maxMonths !== null ? String(o.maxMonths % 12) : '',
-      life: o.life,
-      death: o.death,
-    })),
+    offences: f.offences.map(offenceDraftOf),
     firstOffence: f.firstOffence === null ? '' : f.firstOffence ? 'yes' : 'no',
     otherPendingCases: String(f.otherPendingCases),
     delayByAccusedDays: String(f.delayByAccusedDays),
     chargesheetFiledOn: f.chargesheetFiledOn ?? '',
+    chargesFramedOn: f.chargesFramedOn ?? '',
+    chargesFramed: f.chargesFramed.map(offenceDraftOf),
+  };
+}
+
+function offenceDraftOf(o: CaseFacts['offences'][number]): OffenceDraft {
+  return {
+    code: o.code,
+    label: o.label ?? '',
+    years: o.maxMonths !== null ? String(Math.floor(o.maxMonths / 12)) : '',
+    months: o.maxMonths !== null ? String(o.maxMonths % 12) : '',
+    life: o.life,
+    death: o.death,
   };
 }
 
@@ -68,13 +78,7 @@ const int = (s: string) => (s.trim() === '' ? 0 : Number(s));
 
 /** Unchosen offence rows are dropped; numbers the user left empty count as 0. */
 export function inputOf(d: FactsDraft): CaseFactsInput {
-  const offences: OffenceInput[] = d.offences
-    .filter((o) => o.code !== '')
-    .map((o) => {
-      if (o.code !== OTHER_OFFENCE) return { code: o.code as OffenceId };
-      const months = int(o.years) * 12 + int(o.months);
-      return { code: OTHER_OFFENCE, label: o.label.trim(), maxMonths: months > 0 ? months : null, life: o.life, death: o.death };
-    });
+  const offences = offenceInputsOf(d.offences);
   return {
     prisonerName: d.prisonerName.trim() || null,
     prisonerRelation: (RELATIONS as readonly string[]).includes(d.prisonerRelation) ? (d.prisonerRelation as Relation) : null,
@@ -87,7 +91,19 @@ export function inputOf(d: FactsDraft): CaseFactsInput {
     otherPendingCases: int(d.otherPendingCases),
     delayByAccusedDays: int(d.delayByAccusedDays),
     chargesheetFiledOn: d.chargesheetFiledOn || null,
+    chargesFramedOn: d.chargesFramedOn || null,
+    chargesFramed: offenceInputsOf(d.chargesFramed),
   };
+}
+
+function offenceInputsOf(list: OffenceDraft[]): OffenceInput[] {
+  return list
+    .filter((o) => o.code !== '')
+    .map((o) => {
+      if (o.code !== OTHER_OFFENCE) return { code: o.code as OffenceId };
+      const months = int(o.years) * 12 + int(o.months);
+      return { code: OTHER_OFFENCE, label: o.label.trim(), maxMonths: months > 0 ? months : null, life: o.life, death: o.death };
+    });
 }
 
 /** True when the family typed anything: /fmform sends facts only then. */

@@ -3,7 +3,7 @@
 // sections cited, their own next step). Pure: the same lines are shown, read aloud and tested.
 import type { TFunction } from 'i18next';
 import type { Role } from '#shared/constants.ts';
-import { assessCase, type CaseFacts } from '#shared/cases.ts';
+import { assessCase, countedOffences, type CaseFacts } from '#shared/cases.ts';
 import { addDays } from '#shared/release.ts';
 
 export const HELPLINE = '15100';
@@ -50,7 +50,7 @@ export function explanationLines(
   otherCasesHeld = 0,
 ): Line[] {
   const lines: Line[] = [];
-  const gravest = facts.offences.some((o) => o.life || o.death);
+  const gravest = countedOffences(facts).some((o) => o.life || o.death);
   const { s479, defaultBail } = a;
   const fraction = s479.fraction === '1/3' ? 'third' : 'half';
   // The professional keys are the family's under "pro.", with the prisoner's name.
@@ -66,6 +66,9 @@ export function explanationLines(
     // The cases Rihaai holds count without the family typing them (S.479(2), src/shared/cases.ts releaseInput).
     if (otherCasesHeld > 0) lines.push({ key: 'held', text: t('s479.barredHeld', { count: otherCasesHeld }) });
   } else lines.push({ key: 's479', text: gravest ? t('s479.lifeOrDeath') : t('s479.noImprisonment') });
+  // Once the court framed the charges, the dates count from them (src/shared/cases.ts countedOffences).
+  if (facts.chargesFramed.length > 0 && facts.chargesFramedOn)
+    lines.push({ key: 'framed', text: t('framed', { date: day(facts.chargesFramedOn) }) });
   if (s479.status === 'not-yet' && facts.firstOffence === null) lines.push({ key: 'first', text: t(k('s479.firstUnknown'), { name }) });
   if (s479.maximumEndsOn)
     lines.push(

@@ -1,9 +1,9 @@
 // One case with its facts for the family owner, an accepted lawyer or the jail.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CaseDetail } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
-import { bailReviews, cases, familyMembers, users } from '../../db/schema.ts';
-import { followsPrisoner, relationSql, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
+import { bailReviews, cases, familyMembers, lawyerRequests, prisoners, users } from '../../db/schema.ts';
+import { followsPrisoner, relationSql, seesRecordAsLawyer, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
 import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
 
@@ -49,6 +49,38 @@ export async function getCaseDetail(
     release: readStoredRelease(row),
     events: events.get(row.id) ?? [],
     can,
+  };
+}
+
+/**
+ * Who is told of charges framed on a case: the family member, their lawyers (seesRecordAsLawyer) and the
+ * jail authorities of the prisoner's prison; with the case number and the prisoner's name.
+ */
+export async function chargesFramedAudience(
+  db: Db,
+  caseId: string,
+): Promise<{ caseNumber: string; prisonerName: string; ids: string[] } | undefined> {
+  const [c] = await db
+    .select({ caseNumber: cases.caseNumber, familyMemberId: cases.familyMemberId, prisonId: prisoners.prisonId, name: prisoners.name })
+    .from(cases)
+    .leftJoin(prisoners, eq(prisoners.id, cases.prisonerId))
+    .where(eq(cases.id, caseId))
+    .limit(1);
+  if (!c) return undefined;
+  const lawyersOf = await db
+    .select({ id: lawyerRequests.lawyerId })
+    .from(lawyerRequests)
+    .where(seesRecordAsLawyer(lawyerRequests.lawyerId, c.familyMemberId));
+  const jail = c.prisonId
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'Jail-Authority'), eq(users.prisonId, c.prisonId)))
+    : [];
+  return {
+    caseNumber: c.caseNumber,
+    prisonerName: c.name ?? '',
+    ids: [c.familyMemberId, ...lawyersOf.map((r) => r.id), ...jail.map((r) => r.id)],
   };
 }
 

@@ -40,7 +40,7 @@ export async function casesRoutes(base: FastifyInstance) {
       const { found, access } = await load(req.params.caseId, user);
       assertCanEdit(access);
       const { version, ...facts } = req.body;
-      await changeCaseFacts(db, user.id, found.row, facts, version);
+      await changeCaseFacts(db, user.id, found.row, facts, version, app.deps.env.PUBLIC_URL);
       const after = await findCaseForAccess(db, found.row.id, null);
       if (!after) throw notFound('case');
       return getCaseDetail(db, { ...after, access: found.access }, { editFacts: true, printApplication: user.role === 'Jail-Authority' });

@@ -291,7 +291,7 @@ async function formerClients(db: Db, lawyerId: string) {
 // ---- The comparison ----
 
 const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-const OFFENCES = /"offences":\[(?:[^[\]"]|"(?:[^"\\]|\\.)*")*\]/g;
+const OFFENCES = /"(?:offences|chargesFramed)":\[(?:[^[\]"]|"(?:[^"\\]|\\.)*")*\]/g;
 /** No whitespace between the tokens, but in the offences (stored jsonb, as PostgreSQL writes it). */
 function compactOutsideOffences(text: string): boolean {
   return !/\s/.test(text.replace(OFFENCES, '"offences":[]').replace(JSON_STRING, '""'));
