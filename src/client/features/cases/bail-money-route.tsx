@@ -93,16 +93,22 @@ export function FamilyMoneyRoute(props: FamilyMoneyRouteProps) {
   );
 }
 
-/** The jail's intimation from day 7, the lawyer's draft from a month after the order, while not released. */
+/**
+ * The jail's intimation (due 7 days after the order), and the lawyer's draft from a month after the order
+ * while the bonds are not furnished; nothing once released.
+ */
 export function BailPaperLinks({
   caseId,
   role,
   bailGrantedOn,
+  bondsFurnished,
   releasedOn,
 }: {
   caseId: string;
   role: string | undefined;
   bailGrantedOn: string | null;
+  /** The bonds and sureties are furnished (or a later step is recorded): no conditions to relax. */
+  bondsFurnished: boolean;
   releasedOn: string | null;
 }) {
   const { t } = useTranslation('bailMoney');
@@ -126,7 +132,7 @@ export function BailPaperLinks({
       </Stack>
     );
   }
-  if (role === 'Lawyer') {
+  if (role === 'Lawyer' && !bondsFurnished) {
     const from = addMonths(bailGrantedOn, 1);
     return (
       <Stack gap="xs">

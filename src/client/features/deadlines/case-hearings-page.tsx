@@ -55,7 +55,13 @@ function CaseView({ data }: { data: CaseDeadlines }) {
       <Text>{t('case.member', { name: data.case.memberName })}</Text>
       <Text size="sm">{t('disclaimer')}</Text>
       <BailSteps caseId={data.case.id} bail={data.bail} recordable={data.can.recordBail[0]} plain={false} />
-      <BailPaperLinks caseId={data.case.id} role={user?.role} bailGrantedOn={data.case.bailGrantedOn} releasedOn={data.case.releasedOn} />
+      <BailPaperLinks
+        caseId={data.case.id}
+        role={user?.role}
+        bailGrantedOn={data.case.bailGrantedOn}
+        bondsFurnished={data.bail.steps.some((s) => s.step === 'furnished' && s.done)}
+        releasedOn={data.case.releasedOn}
+      />
       {data.can.edit && user?.role === 'Jail-Authority' && <BailCard data={data} />}
       <Card withBorder padding="md" component="section" aria-labelledby="hearings-title">
         <Stack gap="sm">
