@@ -32,7 +32,8 @@ const papers: BailPapers = {
   can: ['dlsa-request'],
 };
 const facts: PaperFacts = { papers, fundCanHelp: true, personalBond: true, bailable: true, today: '2026-03-10' };
-const all = (t: ReturnType<typeof bailPaperText>) => [t.to, t.subject, t.reference, ...t.paragraphs, t.prayer, t.date, t.signature].join('\n');
+const all = (t: ReturnType<typeof bailPaperText>) =>
+  [t.to, t.subject, t.reference, ...t.paragraphs, t.prayer, t.date, t.signature].join('\n');
 
 describe('the family’s request to the DLSA secretary', () => {
   it('is addressed to the prison’s DLSA and filled with the prisoner, case, court, bail order, bond and sureties', () => {
