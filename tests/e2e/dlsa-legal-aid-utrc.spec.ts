@@ -97,6 +97,7 @@ test('a family applies for legal aid, the DLSA assigns a lawyer the family then 
   await signUpAndConfirm(family.request, { role: 'Family-Member', name: `Savitri ${tag}`, email: familyEmail, password: PASSWORD });
   const registered = await family.request.put('/api/family/registration', {
     data: {
+      prisonerConsent: 'visit',
       phone: '9415222333',
       address: 'Village Nanpara, Bahraich',
       caseNumber,

@@ -386,6 +386,7 @@ export async function eligibleClient(playwright: PlaywrightWorkerArgs['playwrigh
   await ok(
     await family.put('/api/family/registration', {
       data: {
+        prisonerConsent: 'visit',
         phone: '9876501234',
         address: '5 Rohini, Delhi',
         caseNumber: c.caseNumber,
