@@ -397,6 +397,24 @@ export async function updatePrisonerDetails(
     .where(eq(prisoners.id, prisonerId));
 }
 
+/**
+ * The corrected name reaches the cases of this prisoner that carry it as a fact (the family's status
+ * sentence reads it there): each such case's facts version moves on, so a form loaded before gets a
+ * 409, and its timeline says who changed the name.
+ */
+export async function copyPrisonerNameToCases(db: Db, prisonerId: string, name: string, actorId: string): Promise<number> {
+  const changed = await db
+    .update(cases)
+    .set({ prisonerName: name, factsVersion: sql`${cases.factsVersion} + 1` })
+    .where(and(eq(cases.prisonerId, prisonerId), sql`${cases.prisonerName} is distinct from ${name}`))
+    .returning({ id: cases.id });
+  if (changed.length > 0)
+    await db
+      .insert(caseEvents)
+      .values(changed.map((c) => ({ caseId: c.id, actorId, kind: 'facts_changed' as const, details: { fields: ['prisonerName'] } })));
+  return changed.length;
+}
+
 // Erasure ---------------------------------------------------------------------------------------
 
 /**

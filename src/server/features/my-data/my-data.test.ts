@@ -149,6 +149,11 @@ describe('PUT /api/family/prisoners/:prisonerId', () => {
       .where(and(eq(accessLog.actorId, f.user.id), eq(accessLog.what, 'prisoner.details')));
     expect(logged).toHaveLength(1);
     expect((await exportOf(f.cookie)).prisoners[0]).toMatchObject({ name: 'Ramesh Kumar', relativeName: 'Suresh Kumar' });
+    // The case carries the corrected name as a fact, a new facts version, and the change on its timeline.
+    const [c] = await t.db.select().from(cases).where(eq(cases.id, f.cases[0]!.id));
+    expect(c).toMatchObject({ prisonerName: 'Ramesh Kumar', factsVersion: f.cases[0]!.factsVersion + 1 });
+    const timeline = (await exportOf(f.cookie)).cases[0]!.events;
+    expect(timeline).toContainEqual(expect.objectContaining({ kind: 'facts_changed', by: { name: 'Sunita Devi', role: 'Family-Member' } }));
   });
 
   it('refuses a stale version (409), a prisoner the member does not follow (404), and a bad body (400), changing nothing', async () => {

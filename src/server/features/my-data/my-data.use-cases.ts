@@ -23,6 +23,7 @@ import { findPasswordHash } from '../profile/profile.queries.ts';
 import { familyMembers } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import {
+  copyPrisonerNameToCases,
   deleteNominee,
   eraseMember,
   erasureRefusals,
@@ -82,6 +83,7 @@ export async function correctPrisoner({ db }: Deps, user: User, prisonerId: stri
     if (current.version !== input.version) throw staleEdit(STALE_EDIT_MESSAGE, current);
     const { version, ...fields } = input;
     await updatePrisonerDetails(tx, prisonerId, { ...fields, prisonerNumber: fields.prisonerNumber || null }, version);
+    if (fields.name !== current.name) await copyPrisonerNameToCases(tx, prisonerId, fields.name, user.id);
     const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => (current[k] ?? null) !== (fields[k] ?? null));
     await audit(tx, user.id, 'prisoner.details_corrected', prisonerId, { fields: changed });
     return (await findPrisonerDetails(tx, user.id, prisonerId))!;
