@@ -109,6 +109,8 @@ export type RequestDecision = z.infer<typeof RequestDecisionSchema>;
 export const LawyerClientSchema = z.object({
   /** When this lawyer accepted the client: first, as the list writes it (the rest is the member's stored card). */
   acceptedAt: z.string(),
+  /** Assigned by the DLSA on a legal-aid application (src/shared/legal-aid.ts), not chosen by the family. */
+  legalAid: z.boolean(),
   ...FamilyContactSchema.shape,
   /** Where the client stands beyond the lawyer: bail accepted when, and the NGO. */
   bailAcceptedAt: z.string().nullable(),

@@ -12,6 +12,7 @@ import {
   ok,
   passSecondFactorViaApi,
   PASSWORD,
+  signInViaApi,
   signUpAndConfirm,
   uniqueEmail,
   verifyLawyerViaApi,
@@ -73,7 +74,8 @@ test('a family applies for legal aid, the DLSA assigns a lawyer the family then 
 
   // A lawyer of the district, registered and verified.
   const lawyerApi = await playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: SAME_ORIGIN });
-  await signUpAndConfirm(lawyerApi, { role: 'Lawyer', name: lawyerName, email: uniqueEmail('aidlawyer'), password: PASSWORD });
+  const lawyerEmail = uniqueEmail('aidlawyer');
+  await signUpAndConfirm(lawyerApi, { role: 'Lawyer', name: lawyerName, email: lawyerEmail, password: PASSWORD });
   await ok(
     await lawyerApi.put('/api/lawyers/registration', {
       data: {
@@ -158,6 +160,15 @@ test('a family applies for legal aid, the DLSA assigns a lawyer the family then 
   await expectAccessible(family, 'family: lawyer assigned');
   await family.goto('/family-case');
   await expect(family.getByText(lawyerName).first()).toBeVisible();
+
+  // The lawyer has the family among their clients, marked as legal aid.
+  const lawyer = await phone(browser, baseURL!);
+  await signInViaApi(lawyer, 'Lawyer', lawyerEmail);
+  await lawyer.goto('/lawyer-cases');
+  const client = lawyer.getByRole('region', { name: `Savitri ${tag}` });
+  await expect(client.getByText('Free legal aid: assigned by the DLSA')).toBeVisible();
+  await expectAccessible(lawyer, 'lawyer: legal-aid client');
+  await expectNoHorizontalScroll(lawyer);
 
   // The DLSA's UTRC list: the prisoner under "Eligible under Section 479 now"; then its print view.
   await dlsa.goto('/dlsa/utrc');

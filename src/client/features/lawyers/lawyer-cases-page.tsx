@@ -3,7 +3,7 @@
 // after LIMITS.popupAutoCloseMs; with no file chosen the button does nothing (docs/spec.md#5-validation-rules).
 // The most recently accepted first, a page at a time, with 'Show more clients' while more wait.
 import { useEffect, useId, useState } from 'react';
-import { Anchor, Button, Card, FileInput, List, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, FileInput, List, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -120,6 +120,16 @@ function ClientCard({ client, onUploaded }: { client: LawyerClient; onUploaded: 
         <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
           {client.name}
         </Title>
+        {client.legalAid && (
+          <Badge
+            variant="light"
+            color="blue.9"
+            tt="none"
+            style={{ alignSelf: 'flex-start', maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}
+          >
+            {t('legalAid.badge')}
+          </Badge>
+        )}
         <Field label={t('member.email')} value={client.email} />
         <Field label={t('member.phone')} value={<PhoneLink phone={client.phone} />} />
         <Field

@@ -247,6 +247,7 @@ async function formerClients(db: Db, lawyerId: string) {
   const rows = await db
     .select({
       acceptedAt: lawyerRequests.decidedAt,
+      legalAidApplicationId: lawyerRequests.legalAidApplicationId,
       createdAt: lawyerRequests.createdAt,
       bailAcceptedAt: bailReviews.decidedAt,
       ngoName: ngos.name,
@@ -276,9 +277,10 @@ async function formerClients(db: Db, lawyerId: string) {
     for (const d of docs) docsByMember.set(d.familyMemberId, [...(docsByMember.get(d.familyMemberId) ?? []), toDocumentMeta(d)]);
   }
   return {
-    clients: rows.map(({ acceptedAt, createdAt, bailAcceptedAt, ngoName, ngoContactInfo, ...member }) => ({
+    clients: rows.map(({ acceptedAt, legalAidApplicationId, createdAt, bailAcceptedAt, ngoName, ngoContactInfo, ...member }) => ({
       ...member,
       acceptedAt: (acceptedAt ?? createdAt).toISOString(),
+      legalAid: legalAidApplicationId !== null,
       bailAcceptedAt: bailAcceptedAt?.toISOString() ?? null,
       ngo: ngoName === null ? null : { name: ngoName, contactInfo: ngoContactInfo ?? '' },
       cases: memberCases.get(member.id) ?? [],

@@ -239,6 +239,7 @@ const clientPage = (db: Db) =>
       id: lawyerRequests.id,
       familyMemberId: lawyerRequests.familyMemberId,
       acceptedAt: sql<Date>`${acceptedAt}`.mapWith(lawyerRequests.createdAt).as('accepted_at'),
+      legalAid: sql<boolean>`${lawyerRequests.legalAidApplicationId} is not null`.as('legal_aid'),
       at: exactTimeText(acceptedAt).as('at'),
     })
     .from(lawyerRequests)
@@ -259,9 +260,12 @@ const clientRows = preparedSelect((db) => {
       lawyerId: lawyers.userId,
       requestId: page.id,
       at: page.at,
-      // The client as JSON text in LawyerClientSchema's order: when this lawyer accepted them, then the
-      // member's stored client card (drizzle/0017_client_cards.sql), which holds the rest as one object.
-      client: sql<string | null>`'{"acceptedAt":"' || ${isoText(page.acceptedAt)} || '",' || substr(${clientCards.card}, 2)`,
+      // The client as JSON text in LawyerClientSchema's order: when this lawyer accepted them and whether
+      // the DLSA assigned them (legal aid), then the member's stored client card (drizzle/0017_client_cards.sql),
+      // which holds the rest as one object.
+      client: sql<
+        string | null
+      >`'{"acceptedAt":"' || ${isoText(page.acceptedAt)} || '","legalAid":' || (case when ${page.legalAid} then 'true' else 'false' end) || ',' || substr(${clientCards.card}, 2)`,
     })
     .from(lawyers)
     .leftJoin(page, sql`true`)

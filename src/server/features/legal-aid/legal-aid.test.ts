@@ -157,8 +157,8 @@ describe('legal-aid applications', () => {
     const lawyerCookie = await sessionCookie(t.db, lawyer.user.id);
     const clientsRes = await t.request('GET', '/api/lawyers/clients', { cookie: lawyerCookie });
     expect(clientsRes.statusCode, clientsRes.body).toBe(200);
-    const clients = clientsRes.json<{ clients: { id: string }[] }>();
-    expect(clients.clients.map((c) => c.id)).toContain(fam.id);
+    const clients = clientsRes.json<{ clients: { id: string; legalAid: boolean }[] }>();
+    expect(clients.clients.find((c) => c.id === fam.id)?.legalAid).toBe(true);
     const [marked] = rows<{ legal_aid_application_id: string }>(
       await t.db.execute(
         sql`select legal_aid_application_id from lawyer_requests where family_member_id = ${fam.id} and lawyer_id = ${lawyer.user.id}`,
