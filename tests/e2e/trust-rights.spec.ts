@@ -88,6 +88,12 @@ test('a family member in Hindi downloads her data, names a nominee and erases he
     await expectNoHorizontalScroll(page);
     await expectAccessible(page, '/my-data in Hindi');
     await page.screenshot({ path: test.info().outputPath('hi-my-data.png'), fullPage: true });
+    // On paper: the sheet alone, under its title; the app's buttons and bars are hidden.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('region', { name: 'आपके बारे में' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'मेरा डेटा डाउनलोड करें (JSON फ़ाइल)' })).toBeHidden();
+    await page.screenshot({ path: test.info().outputPath('hi-my-data-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
 
     // The JSON file.
     const [jsonDownload] = await Promise.all([

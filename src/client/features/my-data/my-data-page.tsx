@@ -21,6 +21,7 @@ import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useAccessText, useFormatTime } from '#client/features/access-log/access-texts.ts';
 import { MY_DATA_URL, myDataQuery, useCorrectPrisoner } from './my-data.api.ts';
+import classes from './my-data.module.css';
 
 /** Access-log rows drawn on the page; the file holds them all. */
 const LOG_SHOWN = 30;
@@ -55,7 +56,10 @@ export function MyDataPage() {
       ) : query.isError ? (
         <QueryError error={query.error} />
       ) : (
-        <div ref={sheet}>
+        <div ref={sheet} className={classes.sheet}>
+          <Title order={1} size="h2" className={classes.printOnly} data-no-save>
+            {t('title')}
+          </Title>
           <Sheet data={query.data} />
         </div>
       )}
