@@ -270,6 +270,15 @@ export const CaseEventSchema = z.object({
 export type CaseEvent = z.infer<typeof CaseEventSchema>;
 
 /** One case with its facts, for everyone allowed to see it (family owner, accepted lawyer, jail). */
+/** A prisoner's move from one prison to another (prison names; null where the prison is not on record). */
+export const TransferSchema = z.object({ from: z.string().nullable(), to: z.string().nullable(), at: z.string() });
+export type Transfer = z.infer<typeof TransferSchema>;
+
+/** POST /api/cases/:caseId/transfer: the prison the prisoner is moved to. */
+export const TransferBodySchema = z.strictObject({ toPrisonId: z.uuid({ error: 'Choose the prison.' }) });
+/** The answer to a move: where the prisoner is now held. */
+export const TransferResultSchema = z.object({ prison: z.object({ id: z.uuid(), name: z.string() }), at: z.string() });
+
 export const CaseDetailSchema = z.object({
   id: z.uuid(),
   caseNumber: z.string(),
@@ -283,7 +292,11 @@ export const CaseDetailSchema = z.object({
   factsVersion: z.number().int(),
   release: StoredReleaseSchema,
   events: z.array(CaseEventSchema),
-  can: z.object({ editFacts: z.boolean(), printApplication: z.boolean() }),
+  /** The prison the case's prisoner is held in (null while none is on record), and their moves between prisons, oldest first. */
+  prison: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  transfers: z.array(TransferSchema),
+  /** transfer: the jail of the prisoner's prison may move them to another (POST /api/cases/:caseId/transfer). */
+  can: z.object({ editFacts: z.boolean(), printApplication: z.boolean(), transfer: z.boolean() }),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;
 

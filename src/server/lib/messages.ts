@@ -50,6 +50,7 @@ export const MESSAGE_KINDS = [
   'legal_aid_late_admin',
   'parent_consent',
   'charges_framed',
+  'prisoner_transferred',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageParams = Record<string, string>;

@@ -119,6 +119,7 @@ export const EMAIL_PRIORITY_OF: Record<MessageKind, EmailPriority> = {
   bail_clock_escalated: urgent,
   bail_clock_late_family: urgent,
   charges_framed: urgent,
+  prisoner_transferred: normal,
   request_created: normal,
   request_accepted: normal,
   request_rejected: normal,

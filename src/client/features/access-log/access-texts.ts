@@ -21,6 +21,7 @@ const KNOWN_WHAT = new Set([
   'member.export',
   'prisoner.details',
   'member.erased',
+  'prisoner.transfer',
 ]);
 
 /** "Opened: the case", "Downloaded: a bail paper"; an unknown kind reads as "the record". */

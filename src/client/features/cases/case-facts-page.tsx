@@ -18,6 +18,7 @@ import { draftOf, inputOf } from './facts-draft.ts';
 import { ReleaseExplainer } from './release-explainer.tsx';
 import { useFormatDateTime } from './format.ts';
 import { QueryError } from '#client/components/query-error.tsx';
+import { PrisonSection } from './prison-transfer.tsx';
 
 export function CaseFactsPage() {
   const { t } = useTranslation('release');
@@ -52,6 +53,7 @@ function CaseFacts({ detail }: { detail: CaseDetail }) {
         />
       </Card>
       {detail.can.editFacts ? <FactsForm detail={detail} /> : <Text>{t('page.readOnly')}</Text>}
+      <PrisonSection detail={detail} />
       <section aria-labelledby="facts-history">
         <Title order={2} size="h4" id="facts-history" mb="xs">
           {t('history.title')}

@@ -1,6 +1,12 @@
 // Release tracker API: one case with its facts, saving facts, the jail's counts, a printed application.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApplicationPrintedSchema, CaseDetailSchema, ReleaseCountsSchema, type CaseFactsUpdate } from '#shared/cases.ts';
+import {
+  ApplicationPrintedSchema,
+  CaseDetailSchema,
+  ReleaseCountsSchema,
+  TransferResultSchema,
+  type CaseFactsUpdate,
+} from '#shared/cases.ts';
 import { api } from '#client/lib/api-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 
@@ -26,6 +32,18 @@ export function useSaveFacts(caseId: string) {
       // The family's case list, the lawyer's clients and the jail's lists show the same facts.
       void qc.invalidateQueries({ queryKey: rootKeys.family });
       void qc.invalidateQueries({ queryKey: rootKeys.lawyers });
+      void qc.invalidateQueries({ queryKey: rootKeys.jail });
+    },
+  });
+}
+
+/** The jail moves the case's prisoner to another prison; its own lists no longer hold them. */
+export function useTransfer(caseId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (toPrisonId: string) => api('POST', `/api/cases/${caseId}/transfer`, TransferResultSchema, { toPrisonId }),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: caseKeys.one(caseId) });
       void qc.invalidateQueries({ queryKey: rootKeys.jail });
     },
   });

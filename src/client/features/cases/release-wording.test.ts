@@ -133,7 +133,10 @@ describe('the S.479(2) bar from the cases Rihaai holds', () => {
       expect(held, lang).toContain('2');
       expect(held, lang).not.toBe('s479.barredHeld');
       // With none held, the same facts count one third as before.
-      expect(lines(t, FACTS, 'family').some((l) => l.key === 'held'), lang).toBe(false);
+      expect(
+        lines(t, FACTS, 'family').some((l) => l.key === 'held'),
+        lang,
+      ).toBe(false);
     }
   });
 });

@@ -211,7 +211,13 @@ function CaseCard({ item: c, yours, registeredBy }: { item: CaseStatus; yours: b
         )}
         {yours && (withdrawnOnly || endedOnly) && <RequestAnotherLink />}
 
-        <ReleaseExplainer caseId={c.id} facts={c.facts} releasedOn={c.release.releasedOn} bailGrantedOn={c.release.bailGrantedOn} />
+        <ReleaseExplainer
+          caseId={c.id}
+          facts={c.facts}
+          releasedOn={c.release.releasedOn}
+          bailGrantedOn={c.release.bailGrantedOn}
+          otherCasesHeld={c.release.otherCasesHeld}
+        />
         <Title order={4} size="h5">
           {t('timeline.title')}
         </Title>

@@ -1,8 +1,19 @@
 // One case with its facts for the family owner, an accepted lawyer or the jail.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CaseDetail } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
-import { bailReviews, cases, familyMembers, lawyerRequests, prisoners, users } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  bailReviews,
+  cases,
+  familyMembers,
+  lawyerRequests,
+  prisonerFollowers,
+  prisonerTransfers,
+  prisoners,
+  prisons,
+  users,
+} from '../../db/schema.ts';
 import { followsPrisoner, relationSql, seesRecordAsLawyer, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
 import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
@@ -37,6 +48,7 @@ export async function getCaseDetail(
 ): Promise<CaseDetail> {
   const { row } = found;
   const events = await listCaseEvents(db, [row.id]);
+  const { prison, transfers } = await prisonAndTransfers(db, row.prisonerId);
   return {
     id: row.id,
     caseNumber: row.caseNumber,
@@ -48,8 +60,69 @@ export async function getCaseDetail(
     factsVersion: row.factsVersion,
     release: readStoredRelease(row),
     events: events.get(row.id) ?? [],
+    prison,
+    transfers,
     can,
   };
+}
+
+const fromPrison = alias(prisons, 'from_prison');
+const toPrison = alias(prisons, 'to_prison');
+
+/** The prisoner's prison and their moves between prisons, oldest first (prisoner_transfers_prisoner_idx). */
+async function prisonAndTransfers(db: Db, prisonerId: string | null) {
+  if (!prisonerId) return { prison: null, transfers: [] };
+  const [held] = await db
+    .select({ id: prisons.id, name: prisons.name })
+    .from(prisoners)
+    .innerJoin(prisons, eq(prisons.id, prisoners.prisonId))
+    .where(eq(prisoners.id, prisonerId));
+  const moves = await db
+    .select({ from: fromPrison.name, to: toPrison.name, at: prisonerTransfers.at })
+    .from(prisonerTransfers)
+    .leftJoin(fromPrison, eq(fromPrison.id, prisonerTransfers.fromPrisonId))
+    .leftJoin(toPrison, eq(toPrison.id, prisonerTransfers.toPrisonId))
+    .where(eq(prisonerTransfers.prisonerId, prisonerId))
+    .orderBy(asc(prisonerTransfers.at), asc(prisonerTransfers.id))
+    .limit(100);
+  return { prison: held ?? null, transfers: moves.map((m) => ({ from: m.from, to: m.to, at: m.at.toISOString() })) };
+}
+
+/** The prisoner's row locked for a move, with their prison; undefined when gone. */
+export async function lockPrisonerForMove(db: Db, prisonerId: string) {
+  const [p] = await db
+    .select({ id: prisoners.id, name: prisoners.name, prisonId: prisoners.prisonId, prisonOther: prisoners.prisonOther })
+    .from(prisoners)
+    .where(eq(prisoners.id, prisonerId))
+    .for('update');
+  return p;
+}
+
+export async function findPrisonName(db: Db, prisonId: string | null): Promise<string | undefined> {
+  if (!prisonId) return undefined;
+  const [p] = await db.select({ name: prisons.name }).from(prisons).where(eq(prisons.id, prisonId));
+  return p?.name;
+}
+
+/** Moves the prisoner and keeps the move; the triggers move their relatives' records to the new jail's lists. */
+export async function movePrisoner(db: Db, move: { prisonerId: string; from: string | null; to: string; actorId: string }) {
+  await db.update(prisoners).set({ prisonId: move.to, prisonOther: null }).where(eq(prisoners.id, move.prisonerId));
+  await db
+    .insert(prisonerTransfers)
+    .values({ prisonerId: move.prisonerId, fromPrisonId: move.from, toPrisonId: move.to, actorId: move.actorId });
+}
+
+/** Who hears of a move: the prisoner's followers and the jail authorities of the prison they go to. */
+export async function transferAudience(db: Db, prisonerId: string, toPrisonId: string): Promise<string[]> {
+  const followers = await db
+    .select({ id: prisonerFollowers.familyMemberId })
+    .from(prisonerFollowers)
+    .where(eq(prisonerFollowers.prisonerId, prisonerId));
+  const jail = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'Jail-Authority'), eq(users.prisonId, toPrisonId)));
+  return [...followers, ...jail].map((r) => r.id);
 }
 
 /**

@@ -2,10 +2,17 @@
 // lawyer, jail authority), and record a printed S.479(3) application (jail authority).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApplicationPrintedSchema, CaseDetailSchema, CaseFactsUpdateSchema, CaseIdParamsSchema } from '#shared/cases.ts';
+import {
+  ApplicationPrintedSchema,
+  CaseDetailSchema,
+  CaseFactsUpdateSchema,
+  CaseIdParamsSchema,
+  TransferBodySchema,
+  TransferResultSchema,
+} from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { changeCaseFacts, recordPrintedApplication } from './cases.use-cases.ts';
+import { changeCaseFacts, recordPrintedApplication, transferPrisoner } from './cases.use-cases.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertCanEdit, assertCanRead, caseAccess, notEligible } from './cases.policy.ts';
 import { bailAccepted, findCaseForAccess, getCaseDetail } from './cases.queries.ts';
@@ -28,7 +35,11 @@ export async function casesRoutes(base: FastifyInstance) {
       const user = requireUser(req);
       const { found, access } = await load(req.params.caseId, user);
       assertCanRead(access);
-      return getCaseDetail(db, found, { editFacts: access === 'edit', printApplication: user.role === 'Jail-Authority' });
+      return getCaseDetail(db, found, {
+        editFacts: access === 'edit',
+        printApplication: user.role === 'Jail-Authority',
+        transfer: user.role === 'Jail-Authority',
+      });
     },
   );
 
@@ -43,7 +54,24 @@ export async function casesRoutes(base: FastifyInstance) {
       await changeCaseFacts(db, user.id, found.row, facts, version, app.deps.env.PUBLIC_URL);
       const after = await findCaseForAccess(db, found.row.id, null);
       if (!after) throw notFound('case');
-      return getCaseDetail(db, { ...after, access: found.access }, { editFacts: true, printApplication: user.role === 'Jail-Authority' });
+      return getCaseDetail(
+        db,
+        { ...after, access: found.access },
+        { editFacts: true, printApplication: user.role === 'Jail-Authority', transfer: user.role === 'Jail-Authority' },
+      );
+    },
+  );
+
+  // The jail of the prisoner's prison moves them to another prison: the old jail no longer sees them
+  // (404 from then on, as for any prison's records but its own), the move stays on the case.
+  app.post(
+    '/api/cases/:caseId/transfer',
+    { config: access.jail, schema: { params: CaseIdParamsSchema, body: TransferBodySchema, response: { 200: TransferResultSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const { found, access } = await load(req.params.caseId, user);
+      assertCanRead(access);
+      return transferPrisoner(db, user.id, found.row, req.body.toPrisonId, app.deps.env.PUBLIC_URL);
     },
   );
 

@@ -66,6 +66,8 @@ describe('family enters facts', () => {
       detail: 'Son held for theft',
       caseType: 'Criminal Defense Lawyer',
       facts: theftFacts,
+      // The case names a prisoner the member does not follow yet (docs/decisions/0053-notice-and-consent.md).
+      prisonerConsent: 'visit',
     });
     expect(res.statusCode).toBe(201);
     const body = res.json<{ id: string; facts: CaseDetail['facts']; release: CaseDetail['release'] }>();
@@ -97,6 +99,7 @@ describe('family enters facts', () => {
       detail: 'Held',
       caseType: 'Criminal Defense Lawyer',
       facts: { ...theftFacts, offences: [{ code: 'murder' }], chargesheetFiledOn: null },
+      prisonerConsent: 'legal-right',
     });
     expect(res.statusCode).toBe(200);
     const list = (await call('GET', '/api/family/cases', cookie)).json<FamilyCases>();
@@ -115,6 +118,7 @@ describe('family enters facts', () => {
       caseNumber: 'FIR-2',
       detail: 'Held',
       caseType: 'Criminal Defense Lawyer',
+      prisonerConsent: 'visit',
     };
     expect((await call('PUT', '/api/family/registration', cookie, { ...form, facts: theftFacts })).statusCode).toBe(200);
     const first = (await call('GET', '/api/family/registration', cookie)).json<{ cases: { id: string; factsVersion: number }[] }>()

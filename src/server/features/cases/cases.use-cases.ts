@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { recordApplicationPrinted, updateCaseFacts } from '../../lib/case-facts.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
-import { chargesFramedAudience } from './cases.queries.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { chargesFramedAudience, findPrisonName, lockPrisonerForMove, movePrisoner, transferAudience } from './cases.queries.ts';
 
 interface CaseRef {
   id: string;
@@ -50,5 +51,42 @@ export function recordPrintedApplication(db: Db, actorId: string, row: CaseRef):
     const printedAt = await recordApplicationPrinted(tx, row.id, actorId);
     await audit(tx, actorId, 'case.application_printed', row.familyMemberId, { caseId: row.id });
     return printedAt;
+  });
+}
+
+const SAME_PRISON = 'The person is held in this prison already: choose the prison they are moved to.';
+
+/**
+ * The jail moves the case's prisoner to another prison (docs/decisions/0047-jail-sees-its-own-prison.md):
+ * the move is kept (prisoner_transfers), the relatives' records follow the prisoner to the new jail's
+ * lists, and the family and the new prison's jail are told.
+ */
+export async function transferPrisoner(
+  db: Db,
+  actorId: string,
+  row: CaseRef & { prisonerId: string | null },
+  toPrisonId: string,
+  publicUrl: string,
+) {
+  return db.transaction(async (tx) => {
+    const prisoner = row.prisonerId ? await lockPrisonerForMove(tx, row.prisonerId) : undefined;
+    if (!prisoner) throw notFound('case');
+    const to = await findPrisonName(tx, toPrisonId);
+    if (to === undefined) throw notFound('prison');
+    if (prisoner.prisonId === toPrisonId) throw invalid(SAME_PRISON, [{ path: 'toPrisonId', message: SAME_PRISON }]);
+    const from = (await findPrisonName(tx, prisoner.prisonId)) ?? prisoner.prisonOther ?? '';
+    await movePrisoner(tx, { prisonerId: prisoner.id, from: prisoner.prisonId, to: toPrisonId, actorId });
+    await audit(tx, actorId, 'prisoner.transferred', row.familyMemberId, {
+      prisonerId: prisoner.id,
+      from: prisoner.prisonId,
+      to: toPrisonId,
+    });
+    const ids = (await transferAudience(tx, prisoner.id, toPrisonId)).filter((id) => id !== actorId);
+    const params = { prisoner: prisoner.name, from, to };
+    for (const r of await findRecipients(tx, ids)) {
+      const link = r.role === 'Family-Member' ? '/family-case' : '/jail-authority';
+      await notify(tx, r, { kind: 'prisoner_transferred', params, link, publicUrl });
+    }
+    return { prison: { id: toPrisonId, name: to }, at: new Date().toISOString() };
   });
 }
