@@ -34,8 +34,8 @@ async function prisonWithJail(name: string) {
 async function familyIn(prisonId: string, n: number) {
   const fm = await createFamilyMember(t.db, { name: `Transfer Family ${n}`, cases: [{ caseNumber: `TR-${n}/2025` }] });
   const c = fm.cases[0]!;
-  await t.db.update(prisoners).set({ prisonId, name: 'Mohan' }).where(eq(prisoners.id, c.prisonerId!));
-  return { memberId: fm.user.id, caseId: c.id, prisonerId: c.prisonerId!, cookie: await sessionCookie(t.db, fm.user.id) };
+  await t.db.update(prisoners).set({ prisonId, name: 'Mohan' }).where(eq(prisoners.id, c.prisonerId));
+  return { memberId: fm.user.id, caseId: c.id, prisonerId: c.prisonerId, cookie: await sessionCookie(t.db, fm.user.id) };
 }
 
 const lists = async (cookie: string, memberId: string) =>
