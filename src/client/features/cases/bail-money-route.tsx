@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { addDays, addMonths, todayInIndia } from '#shared/release.ts';
 import { INFORM_DLSA_DAYS } from '#shared/bail.ts';
 import { moneyRoute, type BailPaperKind, type FundSteps } from '#shared/bail-money-route.ts';
-import type { CaseFacts } from '#shared/cases.ts';
+import { countedOffences, type CaseFacts } from '#shared/cases.ts';
 import { WRAPPING_LABEL } from '#client/components/wrapping-label.ts';
 import { useFormatDay } from '#client/lib/format-day.ts';
 
@@ -18,7 +18,7 @@ export const bailPaperPath = (caseId: string, kind: BailPaperKind) => `/cases/${
 
 interface FamilyMoneyRouteProps {
   caseId: string;
-  facts: Pick<CaseFacts, 'custodySince' | 'offences' | 'prisonerName'>;
+  facts: Pick<CaseFacts, 'custodySince' | 'offences' | 'chargesFramed' | 'prisonerName'>;
   bailGrantedOn: string | null;
   bailFurnishedOn: string | null;
   releasedOn: string | null;
@@ -34,7 +34,7 @@ export function FamilyMoneyRoute(props: FamilyMoneyRouteProps) {
   const route = moneyRoute({
     asOf: todayInIndia(),
     custodySince: props.facts.custodySince,
-    offences: props.facts.offences,
+    offences: countedOffences(props.facts),
     bailGrantedOn: props.bailGrantedOn,
     bailFurnishedOn: props.bailFurnishedOn,
     releasedOn: props.releasedOn,

@@ -9,6 +9,7 @@ import { cases, emailOutbox, notifications, prisoners, prisons, users } from '#s
 import { runDeadlinePass } from '#server/features/deadlines/deadlines.scheduler.ts';
 import { addDays, todayInIndia } from '#shared/release.ts';
 import { firstOrThirdMondayOnOrAfter } from '#shared/bail.ts';
+import type { StoredOffence } from '#shared/cases.ts';
 import { createTestDb, type TestDb } from '#tests/test-db.ts';
 import { createFamilyMember, createUser, uniqueEmail } from '#tests/factories.ts';
 
@@ -50,7 +51,13 @@ const notesOf = (userId: string) => db.select().from(notifications).where(eq(not
 const mailsTo = (email: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
 
 let n = 0;
-const offence = (code: string) => ({ code, label: null, maxMonths: 84, life: false, death: false });
+const offence = (code: string): StoredOffence => ({
+  code: code as StoredOffence['code'],
+  label: null,
+  maxMonths: 84,
+  life: false,
+  death: false,
+});
 
 /** A prison of its own district with its jail and DLSA accounts, and a family whose prisoner is held there on bail. */
 async function bailedCase(input: {

@@ -58,7 +58,7 @@ async function candidates(db: Db, today: string, batch: number): Promise<Row[]> 
   const informBy = addDays(today, -7 - 1);
   const recommendBy = addDays(today, -5 - 1);
   // The fund's later clocks only for a case none of whose offences the fund excludes.
-  const covered = sql`not exists (select 1 from jsonb_array_elements(c.offences) o where o->>'code' in (${sql.join(
+  const covered = sql`not exists (select 1 from jsonb_array_elements(CASE WHEN jsonb_array_length(c.charges_framed) > 0 THEN c.charges_framed ELSE c.offences END) o where o->>'code' in (${sql.join(
     excluded.map((x) => sql`${x}`),
     sql`, `,
   )}))`;
@@ -87,10 +87,12 @@ async function candidates(db: Db, today: string, batch: number): Promise<Row[]> 
   );
 }
 
-/** The offences of a case, read again in the firing transaction (the clocks use them). */
+/** The offences of a case (the charges framed once there are some: countedOffences), read again in the firing transaction (the clocks use them). */
 async function offencesOf(tx: Db, caseId: string) {
   const [row] = rowsOf<{ offences: { code: string }[]; released_on: string | null; bail_granted_on: string | null }>(
-    await tx.execute(sql`select offences, released_on::text, bail_granted_on::text from cases where id = ${caseId}`),
+    await tx.execute(
+      sql`select (case when jsonb_array_length(charges_framed) > 0 then charges_framed else offences end) as offences, released_on::text, bail_granted_on::text from cases where id = ${caseId}`,
+    ),
   );
   return row;
 }

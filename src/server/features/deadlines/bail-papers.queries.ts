@@ -19,7 +19,10 @@ async function paperFacts(db: Db, caseId: string) {
       court: cases.court,
       cnr: cases.cnr,
       custodySince: cases.custodySince,
-      offences: cases.offences,
+      // The charges framed once there are some (src/shared/cases.ts countedOffences).
+      offences: sql<
+        (typeof cases.$inferSelect)['offences']
+      >`case when jsonb_array_length(${cases.chargesFramed}) > 0 then ${cases.chargesFramed} else ${cases.offences} end`,
       dlsaInformedOn: cases.dlsaInformedOn,
       dlsaRecommendedOn: cases.dlsaRecommendedOn,
       committeeDecidedOn: cases.committeeDecidedOn,

@@ -82,7 +82,7 @@ export async function bailDesk(
     await db.execute(sql`
       select c.id, c.case_number, c.bail_granted_on::text, c.custody_since::text, c.released_on::text,
         c.dlsa_informed_on::text, c.dlsa_recommended_on::text, c.committee_decided_on::text,
-        c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount, c.offences, p.name, p.name_latin, pr.name as prison_name
+        c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount, (CASE WHEN jsonb_array_length(c.charges_framed) > 0 THEN c.charges_framed ELSE c.offences END) as offences, p.name, p.name_latin, pr.name as prison_name
       from cases c
       join prisoners p on p.id = c.prisoner_id
       join prisons pr on pr.id = p.prison_id
