@@ -32,14 +32,18 @@ export function FactsStaleNotice({ error, loaded, current, onLoad }: Props) {
       case 'prisonerRelation':
         return facts.prisonerRelation ? t(`relation.${facts.prisonerRelation}`) : '';
       case 'custodySince':
-      case 'chargesheetFiledOn': {
+      case 'chargesheetFiledOn':
+      case 'chargesFramedOn': {
         const day = facts[field];
         return day ? formatDay(day) : '';
       }
       case 'offences':
-        return facts.offences.length === 0
-          ? t('facts.noOffence')
-          : facts.offences.map((o) => (o.code === 'other' ? (o.label ?? '') : t(`offence.${o.code}`))).join(', ');
+      case 'chargesFramed': {
+        const list = facts[field];
+        return list.length === 0
+          ? t(field === 'offences' ? 'facts.noOffence' : 'facts.noCharge')
+          : list.map((o) => (o.code === 'other' ? (o.label ?? '') : t(`offence.${o.code}`))).join(', ');
+      }
       case 'firstOffence':
         return facts.firstOffence === null ? t('facts.unknown') : facts.firstOffence ? t('facts.yes') : t('facts.no');
       default:
