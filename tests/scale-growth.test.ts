@@ -77,7 +77,9 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
     await createLawyerRequest(t.db, { familyMemberId: status.user.id, lawyerId: statusLawyer.user.id, status: 'accepted' });
     await createDocument(t.db, { familyMemberId: status.user.id });
     for (const c of status.cases)
-      await rows(`insert into case_events (case_id, actor_id, kind, details) values ('${c.id}', '${status.user.id}', 'facts_changed', '{"fields":["custodySince"]}'::jsonb)`);
+      await rows(
+        `insert into case_events (case_id, actor_id, kind, details) values ('${c.id}', '${status.user.id}', 'facts_changed', '{"fields":["custodySince"]}'::jsonb)`,
+      );
     const facts = (await findMemberSearchFacts(t.db, memberId))!;
     expect(facts.caseTypes).toHaveLength(2);
     expect(facts.location).toEqual({ state: 'UP', district: 'Lucknow' });

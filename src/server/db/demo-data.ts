@@ -112,7 +112,10 @@ const DEMO_NGOS = [
  * /fmform would have recorded it.
  */
 export async function recordDemoConsent(db: Db): Promise<void> {
-  await db.update(users).set({ noticeVersion: NOTICE_VERSION, noticeAcceptedAt: sql`now()` }).where(isNull(users.noticeVersion));
+  await db
+    .update(users)
+    .set({ noticeVersion: NOTICE_VERSION, noticeAcceptedAt: sql`now()` })
+    .where(isNull(users.noticeVersion));
   await db
     .update(prisoners)
     .set({ consentBasis: 'visit', consentAt: sql`now()`, consentBy: sql`${prisoners.createdBy}` })
