@@ -47,7 +47,7 @@ async function lastMigrationAt(handle: DbHandle): Promise<number> {
 /**
  * Data a numbered migration's new column needs, written once the current functions and triggers are in
  * place (in the numbered migration the triggers the writes fire are still the history's versions): each
- * runs when its migration (journal `when`) was applied in this run.
+ * runs when its migration (journal `when`) was applied in this run (docs/decisions/0057-data-moves-after-objects.md).
  */
 export const DATA_MOVES: { when: number; migration: string; run: (db: Db) => Promise<void> }[] = [
   { when: 1795762301198, migration: '0036_cases_held_bar', run: countHeldCases },
