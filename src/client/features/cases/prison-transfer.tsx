@@ -96,7 +96,14 @@ function TransferForm({ detail }: { detail: CaseDetail }) {
           {t('transfer.submit')}
         </Button>
       </Group>
-      <Modal opened={confirming && !!chosen} onClose={() => setConfirming(false)} title={t('transfer.confirmTitle')} centered>
+      {/* No unnamed × in the corner (axe: button-name): the dialog's own Cancel closes it, as Escape does. */}
+      <Modal
+        opened={confirming && !!chosen}
+        onClose={() => setConfirming(false)}
+        title={t('transfer.confirmTitle')}
+        withCloseButton={false}
+        centered
+      >
         <Stack gap="md">
           <Text>{t('transfer.confirm', { name, prison: chosen?.name ?? '' })}</Text>
           <Group justify="flex-end" gap="sm">
