@@ -22,7 +22,7 @@ test('a phone registers in three steps: Back and Next keep everything, Next chec
   await expect(page.getByLabel(/^Phone number/)).toHaveCount(0);
   await expect(page.getByLabel(/^Case ID/)).toHaveCount(0);
   await page.getByLabel('Person in custody').fill('Ravi Steps');
-  await page.getByLabel('Your relation to him or her').selectOption('son');
+  await page.getByLabel('Your relation to the person in jail').selectOption('son');
   await page.getByLabel('Prison', { exact: true }).fill('Tihar Jail No. 4');
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, '/fmform step 1');

@@ -37,7 +37,7 @@ test.describe('on a 360 px phone', () => {
     const custody = firstOfMonth(-12);
     const eligibleOn = firstOfMonth(6); // half of 36 months = 18 months after custody
     await page.getByLabel('Person in custody').fill('Arjun');
-    await page.getByLabel('Your relation to him or her').selectOption('brother');
+    await page.getByLabel('Your relation to the person in jail').selectOption('brother');
     await page.getByLabel('Prison', { exact: true }).fill('Tihar Jail No. 2');
     await page.getByLabel('In custody since').fill(custody);
     await fmformNext(page);
@@ -70,8 +70,11 @@ test.describe('on a 360 px phone', () => {
 
     await page.goto('/family-case');
     const explainer = page.getByTestId('release-explainer');
-    await expect(explainer).toContainText('Section 479 BNSS says he or she is to be released on bail after half of the maximum sentence');
-    await expect(explainer).toContainText(longDate(eligibleOn));
+    // The family's wording names the prisoner first, in plain words.
+    await expect(explainer).toContainText(
+      `Arjun can be released on bail from ${longDate(eligibleOn)}: by then half of the maximum sentence is served`,
+    );
+    await expect(explainer).not.toContainText(/he or she|him or her/i);
     await expect(explainer).toContainText('If this is the first offence, the date is earlier');
     await expect(explainer.getByRole('link', { name: /15100/ })).toHaveAttribute('href', 'tel:15100');
     await expect(explainer).toContainText('this is not legal advice');
@@ -83,7 +86,9 @@ test.describe('on a 360 px phone', () => {
     await page.getByLabel('First offence?').selectOption('yes');
     await page.getByRole('button', { name: 'Save the facts' }).click();
     await expect(page.getByText('Facts saved. The dates are updated.')).toBeVisible();
-    await expect(page.getByTestId('release-explainer')).toContainText('has served one third of the maximum sentence for a first offence');
+    await expect(page.getByTestId('release-explainer')).toContainText(
+      `Arjun has the right to be released on bond from ${longDate(firstOfMonth(0))}: one third of the maximum sentence for a first offence has been served`,
+    );
     await expect(page.getByText('Meena Facts (family member) changed: first offence')).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page, '/case/:caseId');
@@ -94,7 +99,8 @@ test.describe('on a 360 px phone', () => {
     await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     const hindi = page.getByTestId('release-explainer');
-    await expect(hindi).toContainText('पहले अपराध के लिए उन्होंने अधिकतम सज़ा का एक-तिहाई समय काट लिया है');
+    await expect(hindi).toContainText('पहले अपराध की अधिकतम सज़ा का एक-तिहाई समय जेल में पूरा हो चुका है');
+    await expect(hindi.getByText(/^Arjun .* से बंधपत्र पर रिहाई के हक़दार हैं/)).toBeVisible();
     await expect(hindi).toContainText('धारा 479 बीएनएसएस');
     await expect(hindi.getByRole('link', { name: /15100/ })).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -197,7 +203,7 @@ test('the jail authority filters "eligible now", opens the S.479(3) application 
   await page.context().clearCookies();
   await signInViaApi(page, 'Family-Member', c.email);
   await page.goto('/family-case');
-  await expect(page.getByTestId('release-released')).toContainText(`Released on ${longDate(today)}.`);
+  await expect(page.getByTestId('release-released')).toContainText(`${c.prisoner} was released on ${longDate(today)}.`);
   await expect(page.getByTestId('release-explainer')).not.toContainText('The jail superintendent must apply to the court.');
   await expectAccessible(page, '/family-case after the release');
 });

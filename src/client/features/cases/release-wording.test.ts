@@ -1,6 +1,7 @@
 // The release explanation worded for who reads it, in all 14 languages with the real translations:
-// the family's plain words and advice; the lawyer's and the jail's professional wording, the prisoner
-// named (or "the undertrial" when the record has no name), their own next step, no family advice.
+// the family's plain words, the prisoner named first (or "your family member" when the record has no
+// name), and advice; the lawyer's and the jail's professional wording, the prisoner named (or "the
+// undertrial"), their own next step, no family advice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInstance, type TFunction } from 'i18next';
@@ -43,9 +44,12 @@ describe('who reads which wording', () => {
 describe('English', () => {
   const t = translator('en');
 
-  it('the family reads “he or she” and advice to ask the lawyer; the lawyer reads the prisoner’s name, the sections and their own step', () => {
+  it('the family reads the prisoner’s name first and advice to ask the lawyer; the lawyer reads the name, the sections and their own step', () => {
     const family = lines(t, FACTS, 'family').map((l) => l.text);
-    expect(family[0]).toMatch(/^He or she has served one third/);
+    expect(family[0]).toBe(
+      'रमेश कुमार has the right to be released on bond from 2026-01-01: one third of the maximum sentence for a first offence has been served (Section 479 BNSS). The jail superintendent must apply to the court.',
+    );
+    expect(family.find((l) => l.includes('default bail'))).toMatch(/^रमेश कुमार has the right to default bail from 2025-03-02/);
     expect(nextSteps(t, 'family').steps).toContain('Ask the lawyer to apply to the court.');
 
     const lawyer = lines(t, FACTS, 'lawyer').map((l) => l.text);
@@ -60,9 +64,29 @@ describe('English', () => {
     );
   });
 
-  it('a record without the prisoner’s name says “the undertrial”', () => {
+  it('a record without the prisoner’s name says “the undertrial” to the jail and “Your family member” to the family', () => {
     const text = lines(t, { ...FACTS, prisonerName: null }, 'jail')[0]!.text;
     expect(text).toContain('As a first-time offender, the undertrial completed one third');
+    const family = lines(t, { ...FACTS, prisonerName: '  ' }, 'family')[0]!.text;
+    expect(family).toMatch(/^Your family member has the right to be released on bond from 2026-01-01/);
+    expect(releasedText(t, day, '2026-09-01', { ...FACTS, prisonerName: null }, 'family')).toBe(
+      'Your family member was released on 2026-09-01. The Section 479 BNSS and default-bail dates no longer apply in this case.',
+    );
+  });
+
+  it('no family text says “he or she” or “him or her”, in any situation', () => {
+    const situations: CaseFacts[] = [
+      FACTS,
+      { ...FACTS, firstOffence: false },
+      { ...FACTS, firstOffence: null },
+      { ...FACTS, custodySince: '2026-08-01' },
+      { ...FACTS, custodySince: '2026-09-10' },
+      { ...FACTS, firstOffence: false, custodySince: '2022-01-01' },
+    ];
+    const texts = situations.flatMap((f) => lines(t, f, 'family').map((l) => l.text));
+    texts.push(releasedText(t, day, '2026-09-01', FACTS, 'family'), t('facts.relation'), t('facts.otherPendingCases'));
+    for (const text of texts) expect(text).not.toMatch(/\b(he or she|him or her|his or her)\b/i);
+    expect(t('facts.relation')).toBe('Your relation to the person in jail');
   });
 
   it('past the maximum, and once released, the professional wording names the prisoner too', () => {
@@ -73,7 +97,9 @@ describe('English', () => {
     expect(releasedText(t, day, '2026-09-01', FACTS, 'jail')).toBe(
       'Released on 2026-09-01: the Section 479 BNSS and default-bail dates no longer apply to रमेश कुमार in this case.',
     );
-    expect(releasedText(t, day, '2026-09-01', FACTS, 'family')).toMatch(/^Released on 2026-09-01\. He or she/);
+    expect(releasedText(t, day, '2026-09-01', FACTS, 'family')).toBe(
+      'रमेश कुमार was released on 2026-09-01. The Section 479 BNSS and default-bail dates no longer apply in this case.',
+    );
   });
 
   it('read aloud: the family hears the helpline, the lawyer hears their step and not the family’s', () => {
@@ -81,6 +107,10 @@ describe('English', () => {
     const lawyer = spokenText(t, lines(t, FACTS, 'lawyer'), null, day, FACTS, 'lawyer');
     expect(family).toContain('1 5 1 0 0');
     expect(family).toContain('Ask the lawyer to apply to the court.');
+    expect(family).toContain('रमेश कुमार has the right to be released on bond');
+    const unnamed = { ...FACTS, prisonerName: null };
+    expect(spokenText(t, lines(t, unnamed, 'family'), null, day, unnamed, 'family')).toContain('Your family member has the right');
+    expect(spokenText(t, [], '2026-09-01', day, FACTS, 'family')).toContain('रमेश कुमार was released on 2026-09-01.');
     expect(lawyer).not.toContain('1 5 1 0 0');
     expect(lawyer).not.toContain('Ask the lawyer');
     expect(lawyer).toContain('रमेश कुमार');
@@ -111,6 +141,47 @@ describe.each(LANGUAGES)('%s', (lang) => {
     }
     expect(releasedText(t, day, '2026-09-01', FACTS, 'lawyer')).toContain('रमेश कुमार');
     expect(keys('jail', { ...FACTS, prisonerName: null })[0]!.text).toContain(t('pro.undertrial'));
+  });
+
+  it('the family’s wording names the prisoner first in every line that speaks of them (or “your family member”), and is read aloud with the name', () => {
+    const someone = t('someone');
+    expect(someone, lang).not.toMatch(/\{\{|^someone$/);
+    if (lang !== 'en') expect(someone, lang).not.toBe('Your family member');
+    for (const facts of [
+      FACTS,
+      { ...FACTS, firstOffence: false },
+      { ...FACTS, firstOffence: null },
+      { ...FACTS, custodySince: '2026-08-01' },
+    ]) {
+      const family = keys('family', facts);
+      const named = family.filter((l) => l.text.includes('रमेश कुमार'));
+      // The S.479 line, and the default-bail line while bail is due or still to come.
+      expect(
+        named.map((l) => l.key),
+        lang,
+      ).toContain('s479');
+      for (const line of named) expect(line.text.startsWith('रमेश कुमार'), `${lang} ${line.key}: ${line.text}`).toBe(true);
+      for (const key of ['s479', 'bail']) {
+        const line = family.find((l) => l.key === key);
+        if (line && line.strong) expect(line.text, `${lang} ${key}`).toContain('रमेश कुमार');
+      }
+      const unnamed = { ...facts, prisonerName: null };
+      expect(keys('family', unnamed)[0]!.text.startsWith(someone), `${lang} unnamed`).toBe(true);
+      expect(spokenText(t, family, null, day, facts, 'family'), lang).toContain(family[0]!.text);
+    }
+    const released = releasedText(t, day, '2026-09-01', FACTS, 'family');
+    expect(released.startsWith('रमेश कुमार'), lang).toBe(true);
+    expect(released, lang).toContain('2026-09-01');
+    expect(releasedText(t, day, '2026-09-01', { ...FACTS, prisonerName: null }, 'family').startsWith(someone), lang).toBe(true);
+    expect(spokenText(t, [], '2026-09-01', day, FACTS, 'family'), lang).toContain(released);
+  });
+
+  it('the facts form’s family labels speak of the person without a pronoun, and do not hold the name field’s label (a label finds one field)', () => {
+    for (const key of ['facts.relation', 'facts.otherPendingCases']) {
+      const label = t(key).toLowerCase();
+      expect(label, `${lang} ${key}`).not.toContain(t('facts.prisonerName').toLowerCase());
+      expect(label, `${lang} ${key}`).not.toMatch(/him or her|he or she/);
+    }
   });
 
   it('each role has its own next step; the professional steps are not the family’s', () => {

@@ -1,6 +1,7 @@
-// The release explanation's words for one case, worded for who reads it: the family reads plain words
-// with advice for them; the lawyer and the jail read the professional wording (the prisoner named, the
-// sections cited, their own next step). Pure: the same lines are shown, read aloud and tested.
+// The release explanation's words for one case, worded for who reads it: the family reads plain words,
+// the prisoner named first, with advice for them; the lawyer and the jail read the professional wording
+// (the prisoner named, the sections cited, their own next step). Pure: the same lines are shown, read
+// aloud and tested.
 import type { TFunction } from 'i18next';
 import type { Role } from '#shared/constants.ts';
 import { assessCase, countedOffences, type CaseFacts } from '#shared/cases.ts';
@@ -18,8 +19,9 @@ export function audienceOf(role: Role | undefined): Audience {
 
 export type Line = { key: string; text: string; strong?: boolean };
 
-/** The prisoner as the professional wording names them: the name on the record, else "the undertrial". */
-const nameOf = (t: TFunction<'release'>, facts: CaseFacts) => facts.prisonerName?.trim() || t('pro.undertrial');
+/** The prisoner as the wording names them: the name on the record, else "your family member" (the family) or "the undertrial" (the others). */
+const nameOf = (t: TFunction<'release'>, facts: CaseFacts, audience: Audience) =>
+  facts.prisonerName?.trim() || t(audience === 'family' ? 'someone' : 'pro.undertrial');
 
 export function releasedText(
   t: TFunction<'release'>,
@@ -28,9 +30,7 @@ export function releasedText(
   facts: CaseFacts,
   audience: Audience,
 ) {
-  return audience === 'family'
-    ? t('released', { date: day(released) })
-    : t('pro.released', { date: day(released), name: nameOf(t, facts) });
+  return t(audience === 'family' ? 'released' : 'pro.released', { date: day(released), name: nameOf(t, facts, audience) });
 }
 
 /** What to do next: the family asks the lawyer or the DLSA; the lawyer applies; the jail applies under S.479(3). */
@@ -56,7 +56,7 @@ export function explanationLines(
   // The professional keys are the family's under "pro.", with the prisoner's name.
   const pro = audience !== 'family';
   const k = (key: string) => (pro ? `pro.${key}` : key);
-  const name = nameOf(t, facts);
+  const name = nameOf(t, facts, audience);
   if (s479.status === 'eligible' && s479.eligibleOn)
     lines.push({ key: 's479', text: t(k(`s479.eligible.${fraction}`), { date: day(s479.eligibleOn), name }), strong: true });
   else if (s479.status === 'not-yet' && s479.eligibleOn)
