@@ -130,6 +130,7 @@ test('the jail of prison A moves a prisoner to prison B: A no longer sees him, B
   const prisonA = clerkA.getByRole('region', { name: 'Prison', exact: true });
   await expect(prisonA).toContainText(`Held in: ${a!.name}`);
   await checkScreen(clerkA, 'case page, jail A');
+  const caseUrl = clerkA.url();
 
   // "Move to another prison": state, district, then prison B (prison A itself is not offered).
   const move = clerkA.getByRole('region', { name: 'Move to another prison' });
@@ -145,6 +146,11 @@ test('the jail of prison A moves a prisoner to prison B: A no longer sees him, B
   const dialog = clerkA.getByRole('dialog', { name: 'Move to another prison?' });
   await expect(dialog).toContainText(`Move ${prisoner} to ${b!.name}? Your jail will no longer see this case.`);
   await checkScreen(clerkA, 'move confirmation dialog');
+  // Escape closes the dialog and moves no one; the clerk asks again and confirms.
+  await clerkA.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(prisonA).toContainText(`Held in: ${a!.name}`);
+  await move.getByRole('button', { name: 'Move to this prison' }).click();
   await dialog.getByRole('button', { name: 'Move to this prison' }).click();
 
   // Back on the jail's home with the notice; the family is gone from A's dashboard.
@@ -155,6 +161,8 @@ test('the jail of prison A moves a prisoner to prison B: A no longer sees him, B
   await expect(clerkA.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(clerkA.getByRole('article', { name: familyName })).toHaveCount(0);
   await checkScreen(clerkA, 'jail A dashboard after the move');
+  const caseId = new URL(caseUrl).pathname.split('/').pop()!;
+  expect((await clerkA.request.get(`/api/cases/${caseId}`)).status()).toBe(404);
 
   // Clerk B finds the family and reads the move on the case.
   await clerkB.goto('/dashboard');
