@@ -212,6 +212,20 @@ export const MyDataSchema = z.object({
   changes: z.array(z.object({ action: z.string(), at: z.string(), by: Person.nullable() })),
   notifications: z.array(z.object({ kind: z.string(), createdAt: z.string(), readAt: z.string().nullable() })),
   contactMessages: z.array(z.object({ message: z.string(), createdAt: z.string() })),
+  /** Applications for free legal aid the member filed with a district's legal services authority (src/shared/legal-aid.ts). */
+  legalAid: z.array(
+    z.object({
+      prisonerId: z.uuid(),
+      district: z.string(),
+      note: z.string(),
+      status: z.enum(['pending', 'accepted', 'refused']),
+      filedAt: z.string(),
+      dueOn: z.string(),
+      decidedAt: z.string().nullable(),
+      refusalReason: z.string().nullable(),
+      lawyerName: z.string().nullable(),
+    }),
+  ),
 });
 export type MyData = z.infer<typeof MyDataSchema>;
 

@@ -242,6 +242,7 @@ function SharedWith({ data }: { data: MyData }) {
         lines.push(t('shared.dlsa', { name: p.prison.dlsaName || p.prison.dlsaEmail, district: p.prison.district }));
     }
   }
+  for (const a of data.legalAid) lines.push(t('shared.legalAid', { district: a.district }));
   if (lines.length === 0) return <Text size="sm">{t('shared.none')}</Text>;
   return (
     <Stack gap={4} component="ul" style={{ paddingInlineStart: '1.2rem', margin: 0 }}>

@@ -150,6 +150,17 @@ describe('poor-prisoners fund clocks', () => {
     expect((await mailsTo(w.prison.dlsaEmail)).filter((m) => m.subject.startsWith('Overdue:'))).toHaveLength(1);
   });
 
+  it('the prisoner’s consent withdrawn: the family’s notice stays in the app, with no email; the officials are still chased', async () => {
+    const today = todayInIndia();
+    const w = await bailedCase({ bailGrantedOn: addDays(today, -10) });
+    const [c] = await db.select({ prisonerId: cases.prisonerId }).from(cases).where(eq(cases.id, w.caseId));
+    await db.update(prisoners).set({ consentWithdrawnAt: new Date() }).where(eq(prisoners.id, c!.prisonerId!));
+    expect(await twoWorkers(w.caseId)).toHaveLength(1);
+    expect(await kindsOf(w.jail.id)).toEqual(['bail_clock_due']);
+    expect(await kindsOf(w.family.id)).toContain('bail_clock_late_family');
+    expect(await mailsTo(w.family.email)).toEqual([]);
+  });
+
   it('a recommendation not due yet (5 days from the intimation) fires nothing; the day after it, once', async () => {
     const today = todayInIndia();
     const w = await bailedCase({ bailGrantedOn: addDays(today, -12), dlsaInformedOn: addDays(today, -5) });

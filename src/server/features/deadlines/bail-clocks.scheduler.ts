@@ -31,6 +31,8 @@ type Row = {
   state: string | null;
   district: string | null;
   dlsa_email: string | null;
+  /** The prisoner's consent withdrawn (docs/decisions/0053-notice-and-consent.md): the family's reminder stays in the app, no email. */
+  consent_withdrawn: boolean;
 };
 
 /** The day each clock counts from: a new day recorded there is a new clock. */
@@ -67,7 +69,8 @@ async function candidates(db: Db, today: string, batch: number): Promise<Row[]> 
       select c.id, c.case_number, c.family_member_id, coalesce(nullif(c.prisoner_name, ''), p.name, '') as prisoner_name,
         c.bail_granted_on::text, c.bail_furnished_on::text, c.custody_since::text, c.dlsa_informed_on::text,
         c.dlsa_recommended_on::text, c.committee_decided_on::text,
-        pr.id as prison_id, pr.name as prison_name, pr.state, pr.district, pr.dlsa_email
+        pr.id as prison_id, pr.name as prison_name, pr.state, pr.district, pr.dlsa_email,
+        p.consent_withdrawn_at is not null as consent_withdrawn
       from cases c
       left join prisoners p on p.id = c.prisoner_id
       left join prisons pr on pr.id = p.prison_id
@@ -177,7 +180,7 @@ export async function bailClockReminders(
           );
         }
         for (const family of await findRecipients(tx, [r.family_member_id])) {
-          await notify(tx, family, {
+          await notify(tx, r.consent_withdrawn ? { ...family, emailReminders: false } : family, {
             kind: 'bail_clock_late_family',
             params,
             link: '/family-case',

@@ -163,6 +163,7 @@ async function bailNotReleased(db: Db, o: Required<DeadlinePassOptions>, today: 
       prisonName: prisons.name,
       district: prisons.district,
       dlsaEmail: prisons.dlsaEmail,
+      consentWithdrawn: sql<boolean>`${prisoners.consentWithdrawnAt} is not null`,
     })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.familyMemberId))
@@ -193,8 +194,10 @@ async function bailNotReleased(db: Db, o: Required<DeadlinePassOptions>, today: 
       // The person in custody is named, not the relative who registered the case.
       const params = { caseNumber: c.caseNumber, member: c.prisonerName || c.memberName, date: c.bailGrantedOn };
       for (const r of await findRecipients(tx, await caseAudienceIds(tx, c.memberId))) {
-        await notify(tx, r, {
-          kind: r.role === 'Family-Member' ? 'bail_not_released_family' : 'bail_not_released_lawyer',
+        // The prisoner's consent withdrawn: the family's reminder stays in the app, no email (decision 0053).
+        const family = r.role === 'Family-Member';
+        await notify(tx, family && c.consentWithdrawn ? { ...r, emailReminders: false } : r, {
+          kind: family ? 'bail_not_released_family' : 'bail_not_released_lawyer',
           params,
           link: caseLink(r.role, c.id),
           publicUrl: o.publicUrl,

@@ -17,6 +17,7 @@ interface Late {
   state: string;
   district: string;
   due_on: string;
+  consent_withdrawn: boolean;
 }
 
 /** The applications past their due day on `today`, undecided and not yet escalated; returns their event keys. */
@@ -35,7 +36,7 @@ export async function escalateLateLegalAid(db: Db, o: { publicUrl: string; batch
           update legal_aid_applications a set escalated_at = now()
           from prisoners p
           where a.id = ${id} and p.id = a.prisoner_id and a.status = 'pending' and a.escalated_at is null
-          returning a.id, a.prisoner_id, p.name as prisoner_name,
+          returning a.id, a.prisoner_id, p.name as prisoner_name, p.consent_withdrawn_at is not null as consent_withdrawn,
             (select pr.name from prisons pr where pr.id = a.prison_id) as prison_name, a.state, a.district, a.due_on::text`),
       );
       if (!a) return false;
@@ -44,7 +45,14 @@ export async function escalateLateLegalAid(db: Db, o: { publicUrl: string; batch
         await tx.execute(sql`select family_member_id as id from prisoner_followers where prisoner_id = ${a.prisoner_id}`),
       ).map((r) => r.id);
       for (const r of await findRecipients(tx, family)) {
-        await notify(tx, r, { kind: 'legal_aid_late_family', params, link: '/legal-aid', publicUrl: o.publicUrl, reminder: true });
+        // The prisoner's consent withdrawn: the reminder stays in the app, no email (docs/decisions/0053-notice-and-consent.md).
+        await notify(tx, a.consent_withdrawn ? { ...r, emailReminders: false } : r, {
+          kind: 'legal_aid_late_family',
+          params,
+          link: '/legal-aid',
+          publicUrl: o.publicUrl,
+          reminder: true,
+        });
       }
       // The state's administrators (an account with no state is the deployment's).
       const admins = rowsOf<{ id: string }>(

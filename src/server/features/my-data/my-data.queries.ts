@@ -11,6 +11,7 @@ import {
   bailReviews,
   caseEvents,
   cases,
+  legalAidApplications,
   contactMessages,
   documents,
   familyMemberNominees,
@@ -212,6 +213,24 @@ export async function readMyData(db: Db, memberId: string): Promise<Omit<MyData,
     .where(eq(contactMessages.userId, memberId))
     .orderBy(desc(contactMessages.createdAt));
 
+  const applications = await db
+    .select({
+      prisonerId: legalAidApplications.prisonerId,
+      district: legalAidApplications.district,
+      note: legalAidApplications.note,
+      status: legalAidApplications.status,
+      filedAt: legalAidApplications.filedAt,
+      dueOn: legalAidApplications.dueOn,
+      decidedAt: legalAidApplications.decidedAt,
+      refusalReason: legalAidApplications.refusalReason,
+      lawyerName: users.name,
+    })
+    .from(legalAidApplications)
+    .leftJoin(users, eq(users.id, legalAidApplications.lawyerId))
+    .where(eq(legalAidApplications.familyMemberId, memberId))
+    .orderBy(desc(legalAidApplications.filedAt))
+    .limit(EXPORT_LOG_ROWS);
+
   const { phone, address, state, district, registeredAt } = account;
   return {
     account: {
@@ -328,6 +347,11 @@ export async function readMyData(db: Db, memberId: string): Promise<Omit<MyData,
     changes: changeRows.map((c) => ({ action: c.action, at: isoReq(c.at), by: person(c.byName, c.byRole) })),
     notifications: notes.map((n) => ({ kind: n.kind, createdAt: isoReq(n.createdAt), readAt: iso(n.readAt) })),
     contactMessages: messages.map((m) => ({ message: m.message, createdAt: isoReq(m.createdAt) })),
+    legalAid: applications.map((a) => ({
+      ...a,
+      filedAt: isoReq(a.filedAt),
+      decidedAt: iso(a.decidedAt),
+    })),
   };
 }
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ErasureCheck, MyData, PrisonerDetails } from '#shared/my-data.ts';
 import { ERASE_CONFIRM } from '#shared/my-data.ts';
-import { accessLog, auditEvents, cases, hearings, prisonerFollowers, prisoners, users } from '#server/db/schema.ts';
+import { accessLog, auditEvents, cases, hearings, legalAidApplications, prisonerFollowers, prisoners, users } from '#server/db/schema.ts';
 import { useTestApp } from '#tests/test-app.ts';
 import { exportAccessLogSql } from './my-data.queries.ts';
 import { minimalPdf, multipartBody } from '#tests/fixtures/files.ts';
@@ -74,6 +74,35 @@ describe('GET /api/family/my-data', () => {
     );
     expect(data.about.files).toMatch(/downloaded/);
     expect(data.nominee).toBeNull();
+    expect(data.legalAid).toEqual([]);
+  });
+
+  it('holds the legal-aid applications the member filed, with the DLSA’s answer', async () => {
+    const f = await family('Rekha Devi');
+    const { user: lawyer } = await createLawyer(t.db, { name: 'Adv. Legal Aid' });
+    await t.db.insert(legalAidApplications).values({
+      prisonerId: f.prisonerId!,
+      familyMemberId: f.user.id,
+      state: 'UP',
+      district: 'Sitapur',
+      note: 'Please help',
+      status: 'accepted',
+      dueOn: '2026-11-20',
+      decidedAt: new Date('2026-11-18T10:00:00Z'),
+      lawyerId: lawyer.id,
+    });
+    const data = await exportOf(f.cookie);
+    expect(data.legalAid).toEqual([
+      expect.objectContaining({
+        prisonerId: f.prisonerId,
+        district: 'Sitapur',
+        note: 'Please help',
+        status: 'accepted',
+        dueOn: '2026-11-20',
+        decidedAt: '2026-11-18T10:00:00.000Z',
+        lawyerName: 'Adv. Legal Aid',
+      }),
+    ]);
   });
 
   it('is written to the access log as an export of the record, a row for each prisoner followed', async () => {
