@@ -154,7 +154,7 @@ describe('poor-prisoners fund clocks', () => {
     const today = todayInIndia();
     const w = await bailedCase({ bailGrantedOn: addDays(today, -10) });
     const [c] = await db.select({ prisonerId: cases.prisonerId }).from(cases).where(eq(cases.id, w.caseId));
-    await db.update(prisoners).set({ consentWithdrawnAt: new Date() }).where(eq(prisoners.id, c!.prisonerId!));
+    await db.update(prisoners).set({ consentWithdrawnAt: new Date() }).where(eq(prisoners.id, c!.prisonerId));
     expect(await twoWorkers(w.caseId)).toHaveLength(1);
     expect(await kindsOf(w.jail.id)).toEqual(['bail_clock_due']);
     expect(await kindsOf(w.family.id)).toContain('bail_clock_late_family');

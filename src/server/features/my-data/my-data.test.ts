@@ -81,7 +81,7 @@ describe('GET /api/family/my-data', () => {
     const f = await family('Rekha Devi');
     const { user: lawyer } = await createLawyer(t.db, { name: 'Adv. Legal Aid' });
     await t.db.insert(legalAidApplications).values({
-      prisonerId: f.prisonerId!,
+      prisonerId: f.prisonerId,
       familyMemberId: f.user.id,
       state: 'UP',
       district: 'Sitapur',
