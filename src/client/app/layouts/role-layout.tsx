@@ -1,6 +1,7 @@
 // Signed-in screens: header with the menu icon and language menu, the page, the bottom bar.
 // The route's declared roles steer: signed out → sign-in; wrong role → that user's home.
 // (Steering only: the server decides every access.)
+import { rememberReturnTo } from '#client/lib/return-to.ts';
 import '../styles/signed-in.ts';
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
@@ -29,7 +30,11 @@ export function RoleLayout({ roles }: { roles: readonly Role[] | 'signed-in' }) 
     }
   }, [accountLanguage, i18n]);
   if (isLoading) return <Loading label={t('loading')} />;
-  if (!user) return <Navigate to={paths.signIn} replace state={{ from: location.pathname }} />;
+  if (!user) {
+    // Back here after signing in (an invitation link opened while signed out, say).
+    rememberReturnTo(location.pathname + location.search);
+    return <Navigate to={paths.signIn} replace state={{ from: location.pathname }} />;
+  }
   // The server refuses everything else until the second factor is passed (docs/decisions/0043-second-factor-for-officials.md).
   if (user.secondFactor) return <Navigate to={paths.secondFactor} replace />;
   if (roles !== 'signed-in' && !roles.includes(user.role)) return <Navigate to={ROLE_HOME[user.role]} replace />;

@@ -8,6 +8,7 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { notify } from '#client/lib/notify.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { useSession } from '#client/lib/use-session.ts';
+import { takeReturnTo } from '#client/lib/return-to.ts';
 import { AccountCard } from './account-card.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { normaliseEmail, rememberRole } from './last-role.ts';
@@ -25,7 +26,7 @@ export function SignInPage() {
       rememberRole(u.role);
       notify.success(t('signIn.success'));
       // An official (or an account with a second factor) goes on to it (docs/decisions/0043-second-factor-for-officials.md).
-      void navigate(u.secondFactor ? paths.secondFactor : ROLE_HOME[u.role]);
+      void navigate(u.secondFactor ? paths.secondFactor : takeReturnTo(u.role));
     },
     onError: (err) => {
       if (err instanceof ApiError && (err.code === 'role_mismatch' || err.code === 'invalid_email')) notify.error(errorText(err));

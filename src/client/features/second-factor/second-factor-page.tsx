@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { takeReturnTo } from '#client/lib/return-to.ts';
 import { ROLE_HOME } from '#shared/constants.ts';
 import type { User } from '#shared/accounts.ts';
 import { paths } from '#client/app/paths.ts';
@@ -94,7 +95,7 @@ function useFinish() {
   const navigate = useNavigate();
   return (user: User) => {
     setSession(user);
-    void navigate(ROLE_HOME[user.role], { replace: true });
+    void navigate(takeReturnTo(user.role), { replace: true });
   };
 }
 
