@@ -27,6 +27,7 @@ try {
     [`sessions expired over ${policy.expiredSessionsDays} days ago`, report.expiredSessions],
     [`emailed links expired over ${policy.deadLinksDays} days ago`, report.deadLinks],
     [`emails sent over ${policy.sentEmailsDays} days ago`, report.sentEmails],
+    [`sign-ups unconfirmed for ${policy.unconfirmedAccountsDays} days (erased)`, report.unconfirmedAccounts],
   ];
   for (const [what, n] of lines) console.log(`  ${what.padEnd(52)} ${n} deleted`);
 } finally {

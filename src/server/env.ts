@@ -142,6 +142,13 @@ export const EnvSchema = z.object({
     .min(RETENTION_FLOORS.sentEmailsDays, `must be at least ${RETENTION_FLOORS.sentEmailsDays} days`)
     .max(36_500)
     .default(RETENTION_DEFAULTS.sentEmailsDays),
+  /** A sign-up nobody confirmed has its name, address and password erased this long after it was made. */
+  RETENTION_UNCONFIRMED_ACCOUNTS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(RETENTION_FLOORS.unconfirmedAccountsDays, `must be at least ${RETENTION_FLOORS.unconfirmedAccountsDays} days`)
+    .max(36_500)
+    .default(RETENTION_DEFAULTS.unconfirmedAccountsDays),
   /** Rows one retention DELETE removes at most. */
   RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(RETENTION_BATCH),
   /** The whole request (headers and body) must arrive within this time; slow bodies are cut off. */

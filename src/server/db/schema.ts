@@ -95,6 +95,11 @@ export const users = pgTable(
      * A sign-up under 18: the parent's address, emailed a link (sha256 of its token, cleared once
      * used) that must be confirmed before the account opens; when the parent confirmed. Null for adults.
      */
+    /**
+     * When the retention job erased a sign-up nobody confirmed: name, address and password gone, the row
+     * kept as a pseudonymous id (deleting it would read every table that refers to users).
+     */
+    erasedAt: timestamp({ withTimezone: true }),
     parentEmail: text(),
     parentTokenHash: text(),
     parentTokenExpiresAt: timestamp({ withTimezone: true }),
@@ -116,10 +121,10 @@ export const users = pgTable(
     index('users_prison_idx')
       .on(t.prisonId)
       .where(sql`${t.prisonId} is not null`),
-    // Retention (docs/retention.md): sign-ups nobody confirmed, oldest first.
+    // Retention (docs/retention.md): sign-ups nobody confirmed and not yet erased, oldest first.
     index('users_unconfirmed_idx')
       .on(t.createdAt)
-      .where(sql`${t.confirmedAt} is null`),
+      .where(sql`${t.confirmedAt} is null and ${t.erasedAt} is null`),
   ],
 );
 

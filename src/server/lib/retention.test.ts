@@ -206,7 +206,14 @@ describe('a retention pass', () => {
     await session(u.id, 'floor.session.expires-in-an-hour', day(1 / 24));
 
     await runRetentionPass(t.db, {
-      policy: { readNotificationsDays: 1, auditDays: 1, expiredSessionsDays: -5, deadLinksDays: 0, sentEmailsDays: 0 },
+      policy: {
+        readNotificationsDays: 1,
+        auditDays: 1,
+        expiredSessionsDays: -5,
+        deadLinksDays: 0,
+        sentEmailsDays: 0,
+        unconfirmedAccountsDays: 0,
+      },
       now: NOW,
     });
 
@@ -215,6 +222,37 @@ describe('a retention pass', () => {
     expect(await tags('password_resets', 'floor.')).toEqual(['floor.link.expired-half-a-day-ago']);
     expect(await tags('email_outbox', 'floor.')).toEqual(['floor.mail.sent-6-days-ago']);
     expect(await tags('sessions', 'floor.')).toEqual(['floor.session.expires-in-an-hour']);
+  });
+
+  it('erases the sign-ups nobody confirmed after their period, keeps the row as an id, and spares younger and confirmed ones', async () => {
+    const cutoff = retentionCutoff(NOW, policy.unconfirmedAccountsDays);
+    const made = async (tag: string, createdAt: string, confirmed: boolean) =>
+      (
+        await rows<{ id: string }>(`insert into users (email, name, role, password_hash, created_at, confirmed_at, parent_email)
+          values ('${tag}@gmail.com', 'Name ${tag}', 'Family-Member', 'hash-${tag}', '${createdAt}', ${confirmed ? `'${createdAt}'` : 'null'},
+            'parent.${tag}@gmail.com') returning id`)
+      )[0]!.id;
+    const old = await made('unconfirmed-old', at(cutoff, -1), false);
+    const young = await made('unconfirmed-young', at(cutoff, 1), false);
+    const confirmed = await made('confirmed-old', at(cutoff, -30), true);
+    // Signed up again yesterday for the same address: the new link keeps working, the row stays.
+    const again = await made('unconfirmed-again', at(cutoff, -10), false);
+    await link(again, 'again.link', 'confirm', at(NOW, 1), null);
+    await run(`update password_resets set created_at = '${at(NOW, -1)}' where user_id = '${again}'`);
+    const report = await runRetentionPass(t.db, { policy, now: NOW });
+    expect(report.unconfirmedAccounts).toBeGreaterThanOrEqual(1);
+    const [erased] = await rows<Record<string, unknown>>(
+      `select name, email, password_hash, parent_email, erased_at from users where id = '${old}'`,
+    );
+    expect(erased).toMatchObject({ name: '', email: `erased-${old}@erased.invalid`, password_hash: '', parent_email: null });
+    expect(erased!.erased_at).not.toBeNull();
+    const kept = await rows<{ id: string; name: string }>(
+      `select id, name from users where id in ('${young}', '${confirmed}', '${again}') order by name`,
+    );
+    expect(kept.map((r) => r.name)).toEqual(['Name confirmed-old', 'Name unconfirmed-again', 'Name unconfirmed-young']);
+    // A second pass finds nothing more of these.
+    await runRetentionPass(t.db, { policy, now: NOW });
+    expect((await rows<{ name: string }>(`select name from users where id = '${young}'`))[0]!.name).toBe('Name unconfirmed-young');
   });
 
   it('the job started with the server runs a pass and stops cleanly', async () => {
@@ -261,7 +299,11 @@ describe('the retention settings', () => {
       RETENTION_EXPIRED_SESSIONS_DAYS: '0',
       RETENTION_DEAD_LINKS_DAYS: '1',
       RETENTION_SENT_EMAILS_DAYS: '7',
+      RETENTION_UNCONFIRMED_ACCOUNTS_DAYS: '2',
     };
+    expect(() => parseEnv({ RETENTION_UNCONFIRMED_ACCOUNTS_DAYS: '1' })).toThrow(
+      /RETENTION_UNCONFIRMED_ACCOUNTS_DAYS: must be at least 2 days/,
+    );
     expect(retentionPolicyFromEnv(parseEnv(lowest))).toEqual(RETENTION_FLOORS);
   });
 });
@@ -315,6 +357,10 @@ describe('the retention statements', () => {
       from generate_series(1, 6000) i`);
     await run(`insert into access_log (actor_id, actor_role, action, what, at)
       select md5(i::text)::uuid, 'Lawyer', 'read', 'case', now() - (i % 1500) * interval '1 day' from generate_series(1, 6000) i`);
+    // Sign-ups nobody confirmed, up to a month old.
+    await run(`insert into users (email, name, role, password_hash, created_at, confirmed_at)
+      select 'unconfirmed.' || i || '@gmail.com', 'Unconfirmed ' || i, 'Family-Member', 'x', now() - (i % 30) * interval '1 day', null
+      from generate_series(1, 3000) i`);
     for (const table of ['users', 'notifications', 'audit_events', 'sessions', 'password_resets', 'email_outbox', 'access_log'])
       await run(`analyze ${table}`);
 
@@ -326,6 +372,7 @@ describe('the retention statements', () => {
     expect(report.expiredSessions).toBeGreaterThan(0);
     expect(report.deadLinks).toBeGreaterThan(0);
     expect(report.sentEmails).toBeGreaterThan(0);
+    expect(report.unconfirmedAccounts).toBeGreaterThan(0);
     const statements = new Map<string, unknown[]>();
     t.queries.forEach((q, i) => statements.set(q, t.queryParams[i] ?? []));
     // Each table's index, and the cut-off its deletes must hold in that index's condition.
@@ -336,16 +383,17 @@ describe('the retention statements', () => {
       password_resets: { index: 'password_resets_expires_idx', cutoff: /Index Cond: .*expires_at </ },
       email_outbox: { index: 'email_outbox_sent_idx', cutoff: /Index Cond: .*sent_at </ },
       access_log: { index: 'access_log_at_idx', cutoff: /Index Cond: .*at </ },
+      users: { index: 'users_unconfirmed_idx', cutoff: /Index Cond: .*created_at </ },
     } as const;
     const seen = new Set<string>();
     for (const [query, params] of statements) {
-      const deleted = /^\s*delete from (\w+)/.exec(query)?.[1];
+      const deleted = /^\s*(?:delete from|update) (\w+)/.exec(query)?.[1];
       const table = (deleted ?? (query.includes('audit_events') ? 'audit_events' : 'notifications')) as keyof typeof kinds;
       expect(Object.keys(kinds), query).toContain(table);
       const plan = await genericPlan(query, params);
       seen.add(`${query.trimStart().split(' ')[0]} ${table}`);
       expect(plan, plan).toContain(kinds[table].index);
-      expect(plan, plan).not.toMatch(/Seq Scan on (notifications|audit_events|sessions|password_resets|email_outbox|access_log)/);
+      expect(plan, plan).not.toMatch(/Seq Scan on (notifications|audit_events|sessions|password_resets|email_outbox|access_log|users)/);
       // The cut-off is part of the index range, not a filter over every row of an owner or of the table.
       if (deleted) expect(plan, plan).toMatch(kinds[table].cutoff);
     }
@@ -356,6 +404,7 @@ describe('the retention statements', () => {
       'delete notifications',
       'delete password_resets',
       'delete sessions',
+      'update users',
       'with audit_events',
       'with notifications',
     ]);

@@ -30,6 +30,8 @@ export interface RetentionPolicy {
   deadLinksDays: number;
   /** An email the outbox sent, counted from its sending. */
   sentEmailsDays: number;
+  /** A sign-up nobody confirmed, counted from the sign-up: then its name, address and password are erased. */
+  unconfirmedAccountsDays: number;
 }
 
 /**
@@ -44,6 +46,8 @@ export const RETENTION_FLOORS: RetentionPolicy = {
   expiredSessionsDays: 0,
   deadLinksDays: 1,
   sentEmailsDays: 7,
+  // The confirmation link lasts a day: a sign-up is kept at least a day past it.
+  unconfirmedAccountsDays: 2,
 };
 
 /** The periods used when nothing is configured (why each: docs/retention.md). */
@@ -53,6 +57,7 @@ export const RETENTION_DEFAULTS: RetentionPolicy = {
   expiredSessionsDays: 0,
   deadLinksDays: 7,
   sentEmailsDays: 30,
+  unconfirmedAccountsDays: 7,
 };
 
 /** The periods set in the environment (env.ts, the RETENTION_* variables). */
@@ -63,6 +68,7 @@ export function retentionPolicyFromEnv(env: Env): RetentionPolicy {
     expiredSessionsDays: env.RETENTION_EXPIRED_SESSIONS_DAYS,
     deadLinksDays: env.RETENTION_DEAD_LINKS_DAYS,
     sentEmailsDays: env.RETENTION_SENT_EMAILS_DAYS,
+    unconfirmedAccountsDays: env.RETENTION_UNCONFIRMED_ACCOUNTS_DAYS,
   };
 }
 
@@ -98,6 +104,7 @@ export interface RetentionReport {
   expiredSessions: number;
   deadLinks: number;
   sentEmails: number;
+  unconfirmedAccounts: number;
 }
 
 /** The instant before which rows kept `days` days are deleted. */
@@ -208,6 +215,23 @@ export function deleteAccessLogSql(cutoff: Date, batch: number): SQL {
     returning 1 as deleted`;
 }
 
+/**
+ * One batch of the sign-ups nobody confirmed before `cutoff`, oldest first, through users_unconfirmed_idx:
+ * their name, address, password and parent's address are erased and the row kept as a pseudonymous id
+ * (docs/retention.md#unconfirmed-accounts-erased-not-deleted). Deleting the row would make PostgreSQL read every table
+ * whose foreign key refers to users; an erased row leaves the index, so the next batch reads on.
+ */
+export function eraseUnconfirmedAccountsSql(cutoff: Date, batch: number): SQL {
+  return sql`update users set name = '', email = 'erased-' || id::text || '@erased.invalid', password_hash = '',
+      parent_email = null, parent_token_hash = null, parent_token_expires_at = null, erased_at = now()
+    where id = any(array(
+      select id from users where confirmed_at is null and erased_at is null and created_at < ${cutoff.toISOString()}::timestamptz
+        -- A sign-up made again for the address within the period: its new link keeps working (password_resets_user_idx).
+        and not exists (select 1 from password_resets r where r.user_id = users.id and r.created_at >= ${cutoff.toISOString()}::timestamptz)
+      order by created_at limit ${batch} for update skip locked))
+    returning 1 as deleted`;
+}
+
 /** Runs `statement` until a batch comes back short; returns the rows deleted, or stops early. */
 async function drain(db: Db, statement: () => SQL, batch: number, o: RetentionOptions): Promise<number> {
   let total = 0;
@@ -253,7 +277,7 @@ export async function runRetentionPass(db: Db, options: RetentionOptions): Promi
   // Never below the floors, whatever a caller passes (env.ts refuses such values at start-up).
   const notificationDays = Math.max(options.policy.readNotificationsDays, RETENTION_FLOORS.readNotificationsDays);
   const auditDays = Math.max(options.policy.auditDays, RETENTION_FLOORS.auditDays);
-  const cutoff = (kind: 'expiredSessionsDays' | 'deadLinksDays' | 'sentEmailsDays') =>
+  const cutoff = (kind: 'expiredSessionsDays' | 'deadLinksDays' | 'sentEmailsDays' | 'unconfirmedAccountsDays') =>
     retentionCutoff(now, Math.max(options.policy[kind], RETENTION_FLOORS[kind]));
   const sessionsCutoff = cutoff('expiredSessionsDays');
   const linksCutoff = cutoff('deadLinksDays');
@@ -267,6 +291,7 @@ export async function runRetentionPass(db: Db, options: RetentionOptions): Promi
     expiredSessions: await drain(db, () => deleteExpiredSessionsSql(sessionsCutoff, batch), batch, options),
     deadLinks: await drain(db, () => deleteDeadLinksSql(linksCutoff, batch), batch, options),
     sentEmails: await drain(db, () => deleteSentEmailsSql(emailsCutoff, batch), batch, options),
+    unconfirmedAccounts: await drain(db, () => eraseUnconfirmedAccountsSql(cutoff('unconfirmedAccountsDays'), batch), batch, options),
   };
 }
 
