@@ -66,7 +66,8 @@ export async function createFamilyMember(
     email?: string;
     phone?: string;
     address?: string;
-    cases?: { caseNumber?: string; detail?: string; caseType?: CaseType }[];
+    /** A prisoner's name makes each case that prisoner's (the same name, the same prisoner); none: one unnamed prisoner. */
+    cases?: { caseNumber?: string; detail?: string; caseType?: CaseType; prisonerName?: string }[];
     /** The prison's state code and district; none by default. */
     location?: { state: string; district: string };
   } = {},
@@ -85,6 +86,7 @@ export async function createFamilyMember(
             caseNumber: c.caseNumber ?? `CASE-${seq}-${i}`,
             detail: c.detail ?? 'Held under IPC 379',
             caseType: c.caseType ?? 'Criminal Defense Lawyer',
+            ...(c.prisonerName ? { prisonerName: c.prisonerName } : {}),
             // One statement gives every row the same now(): space them so their order is the given one.
             createdAt: new Date(Date.now() + i),
           })),

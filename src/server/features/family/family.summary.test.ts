@@ -72,7 +72,14 @@ describe('GET /api/family/summary', () => {
   });
 
   it('release date: the earliest S.479 date of the member’s cases; next hearing: the earliest one from today (India) with no outcome', async () => {
-    const m = await createFamilyMember(t.db, { cases: [{ caseNumber: 'FIR-A' }, { caseNumber: 'FIR-B' }, { caseNumber: 'FIR-C' }] });
+    // Three prisoners of one family (one prisoner's several cases would bar S.479's half and third rule: S.479(2)).
+    const m = await createFamilyMember(t.db, {
+      cases: [
+        { caseNumber: 'FIR-A', prisonerName: 'Anil' },
+        { caseNumber: 'FIR-B', prisonerName: 'Bablu' },
+        { caseNumber: 'FIR-C', prisonerName: 'Chhotu' },
+      ],
+    });
     const [a, b, c] = m.cases.map((x) => x.id);
     const cookie = await sessionCookie(t.db, m.user.id);
     const other = await createFamilyMember(t.db);
