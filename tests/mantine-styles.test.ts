@@ -1,7 +1,8 @@
 // Mantine's stylesheet is imported component by component (src/client/app/styles/*.ts, page
 // weight). A component whose styles are not imported renders unstyled and nothing else would notice:
 // this test fails when a client file uses a Mantine component whose stylesheet no styles file imports,
-// and when a public screen (sign-in, sign-up, passwords, errors) uses one not in public.ts.
+// and when a public screen (sign-in, sign-up, passwords, the second factor, the privacy notice, the
+// parent's consent, errors) uses one not in public.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +77,11 @@ const PUBLIC_SCREENS = [
   'components/new-password-fields.tsx',
   'features/passwords/forgot-password-page.tsx',
   'features/passwords/reset-password-page.tsx',
+  'features/second-factor/second-factor-page.tsx',
+  'features/second-factor/second-factor-card.tsx',
+  'features/privacy/privacy-page.tsx',
+  'features/privacy/parent-consent-page.tsx',
+  'features/contact/contact-modal.tsx',
   'app/layouts/public-layout.tsx',
   'app/layouts/app-header.tsx',
   'app/route-error.tsx',

@@ -24,5 +24,16 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
+// Sign-up's notice checkbox and age choice; the privacy notice's list and its contact dialog; the
+// second factor's QR code and recovery codes (public screens too: signed-in.ts is not loaded there).
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 // Right-to-left touches Mantine's direction does not cover (icons that point).
 import './rtl.css';
