@@ -73,7 +73,11 @@ async function run(port: number, cap: string) {
       const email = `bench${port}x${i}@gmail.com`;
       const account = { role: 'Family-Member', email, password: 'bench-password-1' };
       const json = { ...SAME, 'content-type': 'application/json' };
-      await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ ...account, name: `Bench ${i}` }) });
+      await fetch(`${base}/api/auth/signup`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ ...account, name: `Bench ${i}`, acceptNotice: true, adult: true }),
+      });
       // Sign-up signs no one in: the emailed link opens the account (docs/decisions/0018-signup-confirm-by-email-link.md).
       const token = new URL(await confirmLink(email)).searchParams.get('token');
       const opened = await fetch(`${base}/api/auth/confirm`, {
@@ -91,6 +95,7 @@ async function run(port: number, cap: string) {
           caseNumber: `FIR-${i}/2024`,
           detail: 'Benchmark case',
           caseType: 'Criminal Defense Lawyer',
+          prisonerConsent: 'visit',
         }),
       });
       if (!reg.ok) throw new Error(`registration failed: ${reg.status} ${await reg.text()}`);

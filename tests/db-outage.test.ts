@@ -19,6 +19,8 @@ const run = promisify(execFile);
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const available = usePostgres() && fs.existsSync(path.join(PG_BIN, 'initdb'));
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+/** What a person ticks at sign-up: the privacy notice and '18 or older'. */
+const TICKED = { acceptNotice: true, adult: true };
 
 /** Runs a PostgreSQL tool; as root it runs as the postgres user (initdb refuses root). */
 function pgTool(tool: string, args: string[]) {
@@ -75,7 +77,14 @@ describe.skipIf(!available)('the database goes away and comes back (issue 9, ite
       children,
     );
     await pollStatus(`${base}/api/ready`, (s) => s === 200);
-    const signup = await post('/api/auth/signup', { role: 'Family-Member', name: 'Outage Test', email, password: 'outage-password-1' });
+    // A sign-up ticks the privacy notice and '18 or older' (docs/decisions/0053-notice-and-consent.md).
+    const signup = await post('/api/auth/signup', {
+      ...TICKED,
+      role: 'Family-Member',
+      name: 'Outage Test',
+      email,
+      password: 'outage-password-1',
+    });
     expect(signup.status).toBeLessThan(300);
     // Sign-up signs no one in: the account opens from the link the SMTP server receives.
     const mail = await smtp.waitFor((m) => m.to.includes(email), 120_000);
@@ -177,6 +186,7 @@ describe.skipIf(!available)('the database goes away and comes back (issue 9, ite
       // Waited for as an event, the SMTP server's receipt, with a generous bound.
       const fresh = `outage.after.${Date.now()}@gmail.com`;
       const again = await post('/api/auth/signup', {
+        ...TICKED,
         role: 'Family-Member',
         name: 'After Outage',
         email: fresh,

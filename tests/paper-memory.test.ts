@@ -69,7 +69,8 @@ describe.skipIf(usePostgres())('papers on the embedded database (issue 9, item 4
       const signUp = await fetch(`${base}/api/auth/signup`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ ...account, name: 'Memory' }),
+        // Ticked as a person ticks them: the privacy notice and '18 or older' (docs/decisions/0053-notice-and-consent.md).
+        body: JSON.stringify({ ...account, name: 'Memory', acceptNotice: true, adult: true }),
       });
       expect(signUp.status).toBe(201);
       // Sign-up signs no one in: the link the log mailer writes opens the account (decision 0018).
@@ -92,6 +93,7 @@ describe.skipIf(usePostgres())('papers on the embedded database (issue 9, item 4
           caseNumber: 'FIR-1/2024',
           detail: 'Memory',
           caseType: 'Criminal Defense Lawyer',
+          prisonerConsent: 'visit',
         }),
       });
       expect(registration.status, await registration.text()).toBeLessThan(300);
