@@ -132,7 +132,8 @@ test('the jail of prison A moves a prisoner to prison B: A no longer sees him, B
   await checkScreen(clerkA, 'case page, jail A');
   const caseUrl = clerkA.url();
 
-  // "Move to another prison": state, district, then prison B (prison A itself is not offered).
+  // "Move to another prison" opens the form: state, district, then prison B (prison A itself is not offered).
+  await prisonA.getByRole('button', { name: 'Move to another prison' }).click();
   const move = clerkA.getByRole('region', { name: 'Move to another prison' });
   await expect(move.getByRole('button', { name: 'Move to this prison' })).toBeDisabled();
   await move.getByLabel('State or union territory').selectOption('UP');

@@ -41,9 +41,23 @@ export function PrisonSection({ detail }: { detail: CaseDetail }) {
             ))}
           </List>
         )}
-        {detail.can.transfer && <TransferForm detail={detail} />}
+        {detail.can.transfer && <TransferOpener detail={detail} />}
       </Stack>
     </section>
+  );
+}
+
+/** The move's form opens on a tap: the page of a case stays light (no lists of states and districts) until then. */
+function TransferOpener({ detail }: { detail: CaseDetail }) {
+  const { t } = useTranslation('release');
+  const [open, setOpen] = useState(false);
+  if (open) return <TransferForm detail={detail} />;
+  return (
+    <Group>
+      <Button variant="outline" onClick={() => setOpen(true)} styles={WRAPPING_LABEL}>
+        {t('transfer.formTitle')}
+      </Button>
+    </Group>
   );
 }
 

@@ -71,8 +71,8 @@ function RequestCard({ request, onAccepted }: { request: PendingRequest; onAccep
   const headingId = useId();
   const [confirmReject, setConfirmReject] = useState(false);
   const member = request.familyMember;
-  // The case (and prisoner) the family asked about, when they said.
-  const forCase = member.cases.find((c) => c.id === request.forCaseId);
+  // The case (and prisoner) the family asked about, when they said and have more than one.
+  const forCase = member.cases.length > 1 ? member.cases.find((c) => c.id === request.forCaseId) : undefined;
 
   const decide = useDecideRequest(request.id);
   const flight = useSingleFlight();
