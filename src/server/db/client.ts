@@ -369,3 +369,8 @@ function isAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/** The rows of a raw `db.execute` (both drivers answer `{ rows }`; drizzle passes them through). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { readFacts } from '../lib/case-facts.ts';
 import { storedRelease } from '#shared/cases.ts';
-import type { Db } from './client.ts';
+import { rowsOf, type Db } from './client.ts';
 import { cases } from './schema.ts';
 
 /** One stored value that differs from its fresh computation. */
@@ -44,10 +44,6 @@ export interface DerivedValue {
 }
 
 const FIRST_UUID = '00000000-0000-0000-0000-000000000000';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 /**
  * A value kept per row of `keyTable`: `stored` and `fresh` are SQL expressions over the alias `k`

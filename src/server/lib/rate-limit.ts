@@ -3,7 +3,7 @@
 // first hit and resets when its window ends. Every change is one atomic statement.
 import type { FastifyReply } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { rateLimited } from './errors.ts';
 
@@ -106,9 +106,4 @@ export async function enforceEmailLinkBudget(
   if (!mine.allowed) refuse(reply, mine);
   const all = await hit(db, `${purpose}-email:${canonicalEmail}`, EMAIL_LINKS_PER_ADDRESS, windowMs);
   if (!all.allowed && !(await isMarked(db, knownAddressKey(canonicalEmail, ip)))) refuse(reply, all);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres returns { rows }, PGlite returns { rows } too; drizzle passes them through.
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }

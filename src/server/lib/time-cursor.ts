@@ -42,3 +42,31 @@ export function decodeTimeCursor(raw: string, field = 'after'): TimeCursor {
   }
   throw invalid('Invalid page cursor.', [{ path: field, message: 'Invalid page cursor.' }]);
 }
+
+/** Keyset cursors on (a calendar day, an id): the DLSA's lists, due day or bail order day first. */
+export interface DayCursor {
+  /** YYYY-MM-DD. */
+  on: string;
+  id: string;
+}
+
+export function encodeDayCursor(c: DayCursor): string {
+  return Buffer.from(JSON.stringify([c.on, c.id])).toString('base64url');
+}
+
+export function decodeDayCursor(raw: string, field = 'after'): DayCursor {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(v) &&
+      typeof v[0] === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(v[0]) &&
+      typeof v[1] === 'string' &&
+      /^[0-9a-f-]{36}$/.test(v[1])
+    )
+      return { on: v[0], id: v[1] };
+  } catch {
+    // fall through
+  }
+  throw invalid('Invalid page cursor.', [{ path: field, message: 'Invalid page cursor.' }]);
+}

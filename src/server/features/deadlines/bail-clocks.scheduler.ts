@@ -11,9 +11,8 @@ import { sql } from 'drizzle-orm';
 import type { BailOverdue } from '#shared/bail.ts';
 import { CLOCK_ACTOR, FUND_EXCLUDED_OFFENCES, moneyRoute } from '#shared/bail-money-route.ts';
 import { addDays } from '#shared/release.ts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { findRecipients, notify, sendEmail, type Recipient } from '../../lib/notify.ts';
-import { rowsOf } from '../prisons/bail-desk.queries.ts';
 
 type Row = {
   id: string;

@@ -11,9 +11,9 @@ import {
   type LegalAidLawyers,
 } from '#shared/legal-aid.ts';
 import { todayInIndia } from '#shared/release.ts';
-import type { Db } from '../../db/client.ts';
-import { invalid } from '../../lib/errors.ts';
-import { dlsaDistrict, rowsOf } from '../prisons/bail-desk.queries.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { decodeDayCursor, encodeDayCursor } from '../../lib/time-cursor.ts';
+import { dlsaDistrict } from '../prisons/bail-desk.queries.ts';
 
 const PAGE = 50;
 /** The family's applications shown: the latest ones (a family files a few in a prisoner's life). */
@@ -21,27 +21,6 @@ const FAMILY_LIST = 30;
 const LAWYER_CHOICES = 30;
 
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-
-function encode(on: string, id: string): string {
-  return Buffer.from(JSON.stringify([on, id])).toString('base64url');
-}
-
-function decode(raw: string): { on: string; id: string } {
-  try {
-    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(v) &&
-      typeof v[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2}$/.test(v[0]) &&
-      typeof v[1] === 'string' &&
-      /^[0-9a-f-]{36}$/.test(v[1])
-    )
-      return { on: v[0], id: v[1] };
-  } catch {
-    // fall through
-  }
-  throw invalid('Invalid page cursor.', [{ path: 'after', message: 'Invalid page cursor.' }]);
-}
 
 /** The DLSA's inbox: its district's undecided applications, the nearest due day first. */
 export async function legalAidInbox(
@@ -51,7 +30,7 @@ export async function legalAidInbox(
   today = todayInIndia(),
 ): Promise<LegalAidInbox> {
   const { state, district } = await dlsaDistrict(db, user);
-  const after = query.after ? decode(query.after) : undefined;
+  const after = query.after ? decodeDayCursor(query.after) : undefined;
   const rows = rowsOf<{
     id: string;
     prisoner_id: string;
@@ -93,7 +72,7 @@ export async function legalAidInbox(
       dueOn: r.due_on,
       overdue: legalAidOverdue(r.due_on, today),
     })),
-    nextCursor: rows.length > PAGE && last ? encode(last.due_on, last.id) : null,
+    nextCursor: rows.length > PAGE && last ? encodeDayCursor({ on: last.due_on, id: last.id }) : null,
   };
 }
 

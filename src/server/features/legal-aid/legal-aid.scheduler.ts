@@ -5,9 +5,8 @@
 // Exactly once with any number of instances: the conditional update that stamps escalated_at is the
 // claim; a second worker finds the row stamped (or waits for the first's commit and updates nothing).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { findRecipients, notify, sendEmail } from '../../lib/notify.ts';
-import { rowsOf } from '../prisons/bail-desk.queries.ts';
 
 interface Late {
   id: string;

@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { legalAidDueOn, type LegalAidDecision } from '#shared/legal-aid.ts';
 import { todayInIndia } from '#shared/release.ts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
-import { dlsaDistrict, rowsOf } from '../prisons/bail-desk.queries.ts';
+import { dlsaDistrict } from '../prisons/bail-desk.queries.ts';
 
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 

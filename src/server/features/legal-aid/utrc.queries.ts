@@ -13,8 +13,8 @@ import { sql } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { releaseFlagsOn, todayInIndia, type ReleaseFlags } from '#shared/release.ts';
 import { UTRC_CATEGORIES, UTRC_CATEGORY_CAP, type UtrcCategory, type UtrcList, type UtrcRow } from '#shared/utrc.ts';
-import type { Db } from '../../db/client.ts';
-import { dlsaDistrict, rowsOf } from '../prisons/bail-desk.queries.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { dlsaDistrict } from '../prisons/bail-desk.queries.ts';
 
 /** The member flag each release category reads, and releaseFlagsOn's field that keeps a case in it. */
 const FLAGGED = {

@@ -7,15 +7,13 @@ import { bailToRelease } from '#shared/bail.ts';
 import { allBailable, fundExcludedBy } from '#shared/bail-money-route.ts';
 import type { BailDesk, BailDeskCase } from '#shared/bail-desk.ts';
 import { todayInIndia } from '#shared/release.ts';
-import type { Db } from '../../db/client.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { decodeDayCursor, encodeDayCursor } from '../../lib/time-cursor.ts';
 
 const PAGE = 50;
 
 /** Both drivers' rows. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 /** The DLSA's district (users.scope_state, scope_district); 404 for an account without one. */
 export async function dlsaDistrict(db: Db, user: Pick<User, 'id'>): Promise<{ state: string; district: string }> {
@@ -24,32 +22,6 @@ export async function dlsaDistrict(db: Db, user: Pick<User, 'id'>): Promise<{ st
   );
   if (!me?.state || !me.district) throw notFound('district');
   return { state: me.state, district: me.district };
-}
-
-interface Cursor {
-  on: string;
-  id: string;
-}
-
-function encode(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.on, c.id])).toString('base64url');
-}
-
-function decode(raw: string): Cursor {
-  try {
-    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(v) &&
-      typeof v[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2}$/.test(v[0]) &&
-      typeof v[1] === 'string' &&
-      /^[0-9a-f-]{36}$/.test(v[1])
-    )
-      return { on: v[0], id: v[1] };
-  } catch {
-    // fall through
-  }
-  throw invalid('Invalid page cursor.', [{ path: 'after', message: 'Invalid page cursor.' }]);
 }
 
 type Row = {
@@ -77,7 +49,7 @@ export async function bailDesk(
   asOf = todayInIndia(),
 ): Promise<BailDesk> {
   const { state, district } = await dlsaDistrict(db, user);
-  const after = query.after ? decode(query.after) : undefined;
+  const after = query.after ? decodeDayCursor(query.after) : undefined;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select c.id, c.case_number, c.bail_granted_on::text, c.custody_since::text, c.released_on::text,
@@ -130,5 +102,5 @@ export async function bailDesk(
     };
   });
   const last = page.at(-1);
-  return { asOf, cases, nextCursor: rows.length > PAGE && last ? encode({ on: last.bail_granted_on, id: last.id }) : null };
+  return { asOf, cases, nextCursor: rows.length > PAGE && last ? encodeDayCursor({ on: last.bail_granted_on, id: last.id }) : null };
 }

@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import type { BailDeskStepBody } from '#shared/bail-desk.ts';
 import { todayInIndia } from '#shared/release.ts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { dlsaDistrict, rowsOf } from './bail-desk.queries.ts';
+import { dlsaDistrict } from './bail-desk.queries.ts';
 
 const COLUMN = { informed: 'dlsa_informed_on', recommended: 'dlsa_recommended_on', 'committee-decided': 'committee_decided_on' } as const;
 /** The step each one follows. */

@@ -7,16 +7,12 @@ import type { User } from '#shared/accounts.ts';
 import { searchLatin } from '#shared/names.ts';
 import { phoneSearchForms } from '#shared/family.ts';
 import type { PrisonerHit, PrisonerSearchQuery } from '#shared/prisoners.ts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { prefixPattern } from '../jail/jail.queries.ts';
 
 const PAGE = 50;
 const SEARCH_READ = 200;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 /** The prisons an account may search: its prison, its district's, or (a deployment-wide jail account) all. */
 async function scopeOf(db: Db, user: User, prisonId: string | undefined): Promise<SQL> {
