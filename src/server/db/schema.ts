@@ -21,6 +21,7 @@ import {
 import type { StoredOffence } from '#shared/cases.ts';
 import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from '../../shared/constants.ts';
 import { ACCESS_ACTIONS } from '../../shared/access-log.ts';
+import { CASE_DISPOSALS } from '../../shared/case-disposal.ts';
 import { PRISON_TYPES, PRISONER_GENDERS, PRISONER_STATUSES } from '../../shared/prisoners.ts';
 import { PRISONER_CONSENT_BASES } from '../../shared/privacy.ts';
 
@@ -406,6 +407,13 @@ export const cases = pgTable(
       .$type<StoredOffence[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The court's decision that ended the case (acquitted, convicted …) and its day, as the family, its lawyer
+     * or the jail recorded it: the retention job deletes the case a stated period after this day
+     * (docs/retention.md#closed-cases).
+     */
+    disposedOn: date({ mode: 'string' }),
+    disposal: text({ enum: CASE_DISPOSALS }),
     /** Bumped by every change of the facts above; a save names the one it was loaded at (drizzle/0019_edit_versions.sql). */
     factsVersion: integer().notNull().default(0),
     // Derived by assessRelease in the transaction that changes the facts; what depends on today is kept
@@ -455,6 +463,14 @@ export const cases = pgTable(
     index('cases_released_on_idx')
       .on(t.releasedOn, t.familyMemberId)
       .where(sql`${t.releasedOn} is not null`),
+    // The retention job's oldest decided cases first (docs/retention.md#closed-cases).
+    index('cases_disposed_on_idx')
+      .on(t.disposedOn)
+      .where(sql`${t.disposedOn} is not null`),
+    check(
+      'cases_disposal_given',
+      sql`(${t.disposedOn} is null) = (${t.disposal} is null) and (${t.disposal} is null or ${t.disposal} in ${sqlList(CASE_DISPOSALS)})`,
+    ),
   ],
 );
 

@@ -1,0 +1,27 @@
+// The court's decision that ends a case, as a side that knows it records it (POST /api/cases/:caseId/disposal),
+// and the day from which the retention job counts (docs/retention.md#closed-cases). A case decided is no
+// longer pending: an acquittal, a discharge or a conviction (an appeal is a new proceeding in another court),
+// a compromise the court accepted (compounding), the prosecution withdrawn, or the case closed by the
+// accused's death (abatement).
+import { z } from 'zod';
+
+export const CASE_DISPOSALS = ['acquitted', 'discharged', 'convicted', 'compounded', 'withdrawn', 'abated'] as const;
+export type CaseDisposal = (typeof CASE_DISPOSALS)[number];
+
+const IsoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
+
+/** POST /api/cases/:caseId/disposal: the decision and its day (not after today in India). */
+export const DisposalBodySchema = z.strictObject({
+  disposedOn: IsoDate,
+  disposal: z.enum(CASE_DISPOSALS, { error: 'Choose what the court decided.' }),
+});
+export type DisposalBody = z.infer<typeof DisposalBodySchema>;
+
+/** A case's decision as every side sees it, with the day the retention job deletes the case's record. */
+export const CaseDisposalSchema = z.object({
+  disposedOn: z.string(),
+  disposal: z.enum(CASE_DISPOSALS),
+  /** The first day the retention job may delete the case (disposedOn + RETENTION_CLOSED_CASES_DAYS). */
+  deletedFrom: z.string(),
+});
+export type CaseDisposalView = z.infer<typeof CaseDisposalSchema>;
