@@ -53,6 +53,81 @@ describe('renamed districts', () => {
   });
 });
 
+describe('districts created, abolished and never notified (decision 0059)', () => {
+  const RAJASTHAN_ABOLISHED = [
+    'Dudu',
+    'Kekri',
+    'Shahpura',
+    'Neem Ka Thana',
+    'Gangapur City',
+    'Jaipur Rural',
+    'Jodhpur Rural',
+    'Anupgarh',
+    'Sanchore',
+  ];
+  const RAJASTHAN_KEPT = ['Balotra', 'Beawar', 'Deeg', 'Didwana-Kuchaman', 'Khairthal-Tijara', 'Kotputli-Behror', 'Phalodi', 'Salumbar'];
+
+  it('Madhya Pradesh has its 55: Mauganj, Pandhurna and Maihar of 2023, not Nagda or Chachoda (announced, never notified)', () => {
+    const mp = findState('MP')!.districts;
+    expect(mp).toHaveLength(55);
+    expect(mp).toEqual(expect.arrayContaining(['Mauganj', 'Pandhurna', 'Maihar', 'Rewa', 'Chhindwara', 'Satna']));
+    expect(mp).not.toContain('Nagda');
+    expect(mp).not.toContain('Chachoda');
+  });
+
+  it('Rajasthan has its 41: the eight districts of 2023 kept, none of the nine abolished on 28 December 2024', () => {
+    const rj = findState('RJ')!.districts;
+    expect(rj).toHaveLength(41);
+    expect(rj).toEqual(expect.arrayContaining([...RAJASTHAN_KEPT, 'Jaipur', 'Jodhpur', 'Ajmer']));
+    for (const d of RAJASTHAN_ABOLISHED) expect(rj, d).not.toContain(d);
+  });
+
+  it('Gujarat has its 34, with Vav-Tharad (from Banaskantha, 2025)', () => {
+    expect(findState('GJ')!.districts).toHaveLength(34);
+    expect(findState('GJ')!.districts).toEqual(expect.arrayContaining(['Vav-Tharad', 'Banaskantha']));
+  });
+
+  it('a record naming a district that is gone stays valid and is stored as the district its town is in; it is never offered', () => {
+    expect(toStoredLocation({ state: 'MP', district: 'Nagda' })).toEqual({ state: 'MP', district: 'Ujjain' });
+    expect(toStoredLocation({ state: 'MP', district: 'Chachoda' })).toEqual({ state: 'MP', district: 'Guna' });
+    expect(toStoredLocation({ state: 'RJ', district: 'Kekri' })).toEqual({ state: 'RJ', district: 'Ajmer' });
+    expect(toStoredLocation({ state: 'RJ', district: 'Neem Ka Thana' })).toEqual({ state: 'RJ', district: 'Sikar' });
+    expect(toStoredLocation({ state: 'RJ', district: 'Jodhpur Rural' })).toEqual({ state: 'RJ', district: 'Jodhpur' });
+    for (const d of RAJASTHAN_ABOLISHED) {
+      expect(isDistrictOf('RJ', d), d).toBe(true);
+      expect(isDistrictOf('MP', d), d).toBe(false);
+    }
+    expect(isDistrictOf('RJ', 'Nagda')).toBe(false);
+    // Typing the old name finds the district it is part of again.
+    expect(searchDistricts('Kekri')).toEqual([{ state: 'RJ', district: 'Ajmer' }]);
+    expect(searchDistricts('Nagda')).toEqual([{ state: 'MP', district: 'Ujjain' }]);
+  });
+
+  it('each new district is named in every script and found by that name and by its English one', () => {
+    const created = ['Mauganj', 'Pandhurna', ...RAJASTHAN_KEPT, 'Vav-Tharad'];
+    for (const lang of PLACE_NAME_LANGUAGES) {
+      for (const d of created) {
+        const name = NAMES[lang].districts[d];
+        expect(name, `${lang} ${d}`).toMatch(SCRIPT[lang]);
+        expect(searchDistricts(name!, 8, [NAMES[lang]])[0], `${lang} ${d}`).toEqual(findDistrict(d));
+      }
+      expect(NAMES[lang].districts).not.toHaveProperty('Nagda');
+      expect(NAMES[lang].districts).not.toHaveProperty('Chachoda');
+    }
+    for (const d of created) expect(searchDistricts(d)[0], d).toEqual(findDistrict(d));
+    expect(searchDistricts('Kuchaman')).toEqual([{ state: 'RJ', district: 'Didwana-Kuchaman' }]);
+    expect(NAMES.hi.districts.Mauganj).toBe('मऊगंज');
+    expect(NAMES.hi.districts['Kotputli-Behror']).toBe('कोटपूतली-बहरोड़');
+    expect(NAMES.gu.districts['Vav-Tharad']).toBe('વાવ-થરાદ');
+    expect(NAMES.ur.districts.Beawar).toBe('بیاور');
+  });
+});
+
+function findDistrict(district: string) {
+  const state = INDIA_STATES.find((s) => s.districts.includes(district))!;
+  return { state: state.code, district };
+}
+
 describe.each(PLACE_NAME_LANGUAGES)('names in %s', (lang) => {
   const names = NAMES[lang];
 
