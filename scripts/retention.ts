@@ -4,6 +4,7 @@
 // server's, with the same floors; prints how many rows of each kind it deleted.
 import path from 'node:path';
 import { openDb } from '#server/db/client.ts';
+import { filePaperStore } from '#server/lib/paper-store.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { retentionPolicyFromEnv, runRetentionPass } from '#server/lib/retention.ts';
 
@@ -19,7 +20,13 @@ const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(
 try {
   const started = Date.now();
   const policy = retentionPolicyFromEnv(env);
-  const report = await runRetentionPass(handle.db, { policy, batch: env.RETENTION_BATCH });
+  // A deleted case's papers: their files beside the embedded database go too (on PostgreSQL the bytes were in the rows).
+  const papers = handle.kind === 'pglite' ? await filePaperStore(path.join(env.DATA_DIR, 'files')) : undefined;
+  const report = await runRetentionPass(handle.db, {
+    policy,
+    batch: env.RETENTION_BATCH,
+    ...(papers ? { erasePapers: (ids: readonly string[]) => papers.erase(ids) } : {}),
+  });
   console.log(`retention pass done in ${Date.now() - started} ms`);
   const lines: [string, number][] = [
     [`read notifications, read over ${policy.readNotificationsDays} days ago`, report.readNotifications],
@@ -28,6 +35,7 @@ try {
     [`emailed links expired over ${policy.deadLinksDays} days ago`, report.deadLinks],
     [`emails sent over ${policy.sentEmailsDays} days ago`, report.sentEmails],
     [`sign-ups unconfirmed for ${policy.unconfirmedAccountsDays} days (erased)`, report.unconfirmedAccounts],
+    [`cases decided over ${policy.closedCasesDays} days ago`, report.closedCases],
   ];
   for (const [what, n] of lines) console.log(`  ${what.padEnd(52)} ${n} deleted`);
 } finally {

@@ -149,6 +149,13 @@ export const EnvSchema = z.object({
     .min(RETENTION_FLOORS.unconfirmedAccountsDays, `must be at least ${RETENTION_FLOORS.unconfirmedAccountsDays} days`)
     .max(36_500)
     .default(RETENTION_DEFAULTS.unconfirmedAccountsDays),
+  /** A case the court decided is deleted this long after the decision's day (docs/retention.md#closed-cases). */
+  RETENTION_CLOSED_CASES_DAYS: z.coerce
+    .number()
+    .int()
+    .min(RETENTION_FLOORS.closedCasesDays, `must be at least ${RETENTION_FLOORS.closedCasesDays} days (the appeal periods)`)
+    .max(36_500)
+    .default(RETENTION_DEFAULTS.closedCasesDays),
   /** Rows one retention DELETE removes at most. */
   RETENTION_BATCH: z.coerce.number().int().min(1).max(10_000).default(RETENTION_BATCH),
   /** The whole request (headers and body) must arrive within this time; slow bodies are cut off. */

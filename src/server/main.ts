@@ -80,6 +80,7 @@ async function main() {
   const retention = startRetentionJob(handle.db, server.log, {
     policy: retentionPolicyFromEnv(env),
     batch: env.RETENTION_BATCH,
+    erasePapers: (ids) => papers.erase(ids),
   });
 
   let closing = false;

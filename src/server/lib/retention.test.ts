@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { rawClient } from '../../../bench/plans.ts';
-import { createUser } from '#tests/factories.ts';
+import { addDays, indianDay } from '#shared/deadlines.ts';
+import { createDocument, createFamilyMember, createLawyer, createLawyerRequest, createUser } from '#tests/factories.ts';
 import { createTestDb, type TestDb } from '#tests/test-db.ts';
 import {
   RETENTION_DEFAULTS,
@@ -213,6 +214,7 @@ describe('a retention pass', () => {
         deadLinksDays: 0,
         sentEmailsDays: 0,
         unconfirmedAccountsDays: 0,
+        closedCasesDays: 0,
       },
       now: NOW,
     });
@@ -253,6 +255,76 @@ describe('a retention pass', () => {
     // A second pass finds nothing more of these.
     await runRetentionPass(t.db, { policy, now: NOW });
     expect((await rows<{ name: string }>(`select name from users where id = '${young}'`))[0]!.name).toBe('Name unconfirmed-young');
+  });
+
+  it('deletes the cases decided before the cut-off with their hearings, timeline and the papers of a member left with none, and spares the rest', async () => {
+    const cutoffDay = indianDay(retentionCutoff(NOW, policy.closedCasesDays));
+    const lawyer = await createLawyer(t.db);
+    // A: two cases of one prisoner, the one decided a day before the cut-off goes; the other, undecided, stays with the papers.
+    const a = await createFamilyMember(t.db, {
+      cases: [
+        { caseNumber: 'CLOSED-A1', prisonerName: 'Ramesh Closed' },
+        { caseNumber: 'CLOSED-A2', prisonerName: 'Ramesh Closed' },
+      ],
+    });
+    const [a1, a2] = a.cases;
+    expect(a2!.otherCasesHeld).toBe(1);
+    const aPaper = await createDocument(t.db, { familyMemberId: a.user.id });
+    // B: one case decided long ago, with a hearing, a timeline entry, a paper kept as a file, and a lawyer request naming it.
+    const b = await createFamilyMember(t.db, { cases: [{ caseNumber: 'CLOSED-B1' }] });
+    const b1 = b.cases[0]!;
+    const bPaper = await createDocument(t.db, { familyMemberId: b.user.id });
+    await run(`update documents set storage = 'file', bytes = null where id = '${bPaper.id}'`);
+    await run(`insert into hearings (case_id, hearing_on, court, purpose) values ('${b1.id}', '2022-03-01', 'CJM Sitapur', 'Judgment')`);
+    await run(`insert into case_events (case_id, kind, details) values ('${b1.id}', 'facts_changed', '{"fields": ["court"]}')`);
+    const request = await createLawyerRequest(t.db, { familyMemberId: b.user.id, lawyerId: lawyer.user.id, status: 'accepted' });
+    await run(`update lawyer_requests set case_id = '${b1.id}' where id = '${request.id}'`);
+    // C: decided on the cut-off's day: one day younger than the period, it stays.
+    const c = await createFamilyMember(t.db, { cases: [{ caseNumber: 'CLOSED-C1' }] });
+    const decide = (id: string, on: string, disposal = 'acquitted') =>
+      run(`update cases set disposed_on = '${on}', disposal = '${disposal}' where id = '${id}'`);
+    await decide(a1!.id, addDays(cutoffDay, -1));
+    await decide(b1.id, addDays(cutoffDay, -400), 'convicted');
+    await decide(c.cases[0]!.id, cutoffDay);
+
+    const erased: string[] = [];
+    const report = await runRetentionPass(t.db, { policy, now: NOW, erasePapers: async (ids) => void erased.push(...ids) });
+    expect(report.closedCases).toBe(2);
+    const left = await rows<{ case_number: string; other_cases_held: number }>(
+      `select case_number, other_cases_held from cases where case_number like 'CLOSED-%' order by 1`,
+    );
+    // A2 no longer counts the deleted case against the prisoner (S.479(2)).
+    expect(left).toEqual([
+      { case_number: 'CLOSED-A2', other_cases_held: 0 },
+      { case_number: 'CLOSED-C1', other_cases_held: 0 },
+    ]);
+    expect(await rows(`select 1 from hearings where case_id = '${b1.id}'`)).toEqual([]);
+    expect(await rows(`select 1 from case_events where case_id = '${b1.id}'`)).toEqual([]);
+    // B's paper went (B has no case left), and its file with it; A's stays with A's pending case.
+    expect((await rows<{ id: string }>(`select id from documents where id in ('${aPaper.id}', '${bPaper.id}')`)).map((r) => r.id)).toEqual([
+      aPaper.id,
+    ]);
+    expect(erased).toEqual([bPaper.id]);
+    expect(await rows(`select case_id, status from lawyer_requests where id = '${request.id}'`)).toEqual([
+      { case_id: null, status: 'accepted' },
+    ]);
+    const trail = await rows<{ subject: string; details: { cases: number } }>(
+      `select subject, details from audit_events where action = 'case.retention_deleted' and subject in ('${a.user.id}', '${b.user.id}') order by subject`,
+    );
+    expect(trail.map((r) => [r.subject, r.details.cases]).sort()).toEqual(
+      [
+        [a.user.id, 1],
+        [b.user.id, 1],
+      ].sort(),
+    );
+    // A second pass finds nothing more; a period set shorter than the floor's year is held at the year (C, decided 100 days before, stays).
+    expect((await runRetentionPass(t.db, { policy, now: NOW })).closedCases).toBe(0);
+    const floor = await runRetentionPass(t.db, {
+      policy: { ...policy, closedCasesDays: 1 },
+      now: new Date(`${addDays(cutoffDay, 100)}T06:00:00Z`),
+    });
+    expect(floor.closedCases).toBe(0);
+    expect(await rows(`select 1 from cases where case_number = 'CLOSED-C1'`)).toHaveLength(1);
   });
 
   it('the job started with the server runs a pass and stops cleanly', async () => {
@@ -300,7 +372,11 @@ describe('the retention settings', () => {
       RETENTION_DEAD_LINKS_DAYS: '1',
       RETENTION_SENT_EMAILS_DAYS: '7',
       RETENTION_UNCONFIRMED_ACCOUNTS_DAYS: '2',
+      RETENTION_CLOSED_CASES_DAYS: '365',
     };
+    expect(() => parseEnv({ RETENTION_CLOSED_CASES_DAYS: '364' })).toThrow(
+      /RETENTION_CLOSED_CASES_DAYS: must be at least 365 days \(the appeal periods\)/,
+    );
     expect(() => parseEnv({ RETENTION_UNCONFIRMED_ACCOUNTS_DAYS: '1' })).toThrow(
       /RETENTION_UNCONFIRMED_ACCOUNTS_DAYS: must be at least 2 days/,
     );
@@ -361,7 +437,29 @@ describe('the retention statements', () => {
     await run(`insert into users (email, name, role, password_hash, created_at, confirmed_at)
       select 'unconfirmed.' || i || '@gmail.com', 'Unconfirmed ' || i, 'Family-Member', 'x', now() - (i % 30) * interval '1 day', null
       from generate_series(1, 3000) i`);
-    for (const table of ['users', 'notifications', 'audit_events', 'sessions', 'password_resets', 'email_outbox', 'access_log'])
+    // Cases of 300 family members, three in five decided, up to six years ago; ten papers each.
+    await run(`insert into family_members (user_id, phone, address)
+      select id, '9' || lpad((row_number() over (order by id))::text, 9, '0'), '1 Jail Road' from users where email like 'retention.%'`);
+    await run(`insert into cases (family_member_id, case_number, detail, case_type, prisoner_name, disposed_on, disposal)
+      select fm.user_id, 'PLAN-' || i, 'Held', 'Criminal Defense Lawyer', 'Plan ' || i,
+        case when i % 2 = 1 then current_date - abs(hashtext(fm.user_id::text || i::text)) % 2200 end,
+        case when i % 2 = 1 then 'acquitted' end
+      from family_members fm join users u on u.id = fm.user_id cross join generate_series(1, 5) i where u.email like 'retention.%'`);
+    await run(`insert into documents (family_member_id, filename, content_type, size, sha256, bytes)
+      select fm.user_id, 'plan.pdf', 'application/pdf', 4, 'x', '\\x25504446'::bytea
+      from family_members fm join users u on u.id = fm.user_id cross join generate_series(1, 10) i where u.email like 'retention.%'`);
+    for (const table of [
+      'users',
+      'notifications',
+      'audit_events',
+      'sessions',
+      'password_resets',
+      'email_outbox',
+      'access_log',
+      'cases',
+      'prisoners',
+      'documents',
+    ])
       await run(`analyze ${table}`);
 
     t.queries.length = 0;
@@ -373,6 +471,7 @@ describe('the retention statements', () => {
     expect(report.deadLinks).toBeGreaterThan(0);
     expect(report.sentEmails).toBeGreaterThan(0);
     expect(report.unconfirmedAccounts).toBeGreaterThan(0);
+    expect(report.closedCases).toBeGreaterThan(0);
     const statements = new Map<string, unknown[]>();
     t.queries.forEach((q, i) => statements.set(q, t.queryParams[i] ?? []));
     // Each table's index, and the cut-off its deletes must hold in that index's condition.
@@ -384,28 +483,55 @@ describe('the retention statements', () => {
       email_outbox: { index: 'email_outbox_sent_idx', cutoff: /Index Cond: .*sent_at </ },
       access_log: { index: 'access_log_at_idx', cutoff: /Index Cond: .*at </ },
       users: { index: 'users_unconfirmed_idx', cutoff: /Index Cond: .*created_at </ },
+      // Decided cases: the batch by decision day, then each step of deleting it by key.
+      cases: { index: 'cases_disposed_on_idx', cutoff: /Index Cond: .*disposed_on </ },
+      'cases by id': { index: 'cases_pkey', cutoff: /Index Cond: .*id = ANY/ },
+      'cases of prisoners': { index: 'cases_prisoner_idx', cutoff: null },
+      prisoners: { index: 'prisoners_pkey', cutoff: null },
+      documents: { index: 'documents_member_idx', cutoff: /Index Cond: .*family_member_id = ANY/ },
     } as const;
+    const kindOf = (query: string): keyof typeof kinds => {
+      if (/from cases where disposed_on/.test(query)) return 'cases';
+      if (/^\s*(?:delete from cases|update "cases")/.test(query)) return 'cases by id';
+      if (/from "cases" where "cases"."prisoner_id"/.test(query)) return 'cases of prisoners';
+      if (/^\s*select 1 from "?prisoners"?/.test(query)) return 'prisoners';
+      if (/^\s*with gone as \(\s*delete from documents/.test(query)) return 'documents';
+      const deleted = /^\s*(?:delete from|update) (\w+)/.exec(query)?.[1];
+      return (deleted ?? (query.includes('audit_events') ? 'audit_events' : 'notifications')) as keyof typeof kinds;
+    };
     const seen = new Set<string>();
     for (const [query, params] of statements) {
-      const deleted = /^\s*(?:delete from|update) (\w+)/.exec(query)?.[1];
-      const table = (deleted ?? (query.includes('audit_events') ? 'audit_events' : 'notifications')) as keyof typeof kinds;
+      // The audit row of a deleted batch is an insert: no table is read.
+      if (/^\s*insert into "audit_events"/.test(query)) continue;
+      // A decided cases' batch is one transaction: its begin and commit plan nothing.
+      if (/^\s*(?:begin|commit|rollback|savepoint|release)\b/i.test(query)) continue;
+      const table = kindOf(query);
+      const deleted = /^\s*(?:delete from|update|with gone)/.test(query) || table === 'cases';
       expect(Object.keys(kinds), query).toContain(table);
       const plan = await genericPlan(query, params);
       seen.add(`${query.trimStart().split(' ')[0]} ${table}`);
       expect(plan, plan).toContain(kinds[table].index);
-      expect(plan, plan).not.toMatch(/Seq Scan on (notifications|audit_events|sessions|password_resets|email_outbox|access_log|users)/);
+      expect(plan, plan).not.toMatch(
+        /Seq Scan on (notifications|audit_events|sessions|password_resets|email_outbox|access_log|users|cases|prisoners|documents)/,
+      );
       // The cut-off is part of the index range, not a filter over every row of an owner or of the table.
-      if (deleted) expect(plan, plan).toMatch(kinds[table].cutoff);
+      const cutoff = kinds[table].cutoff;
+      if (deleted && cutoff) expect(plan, plan).toMatch(cutoff);
     }
     expect([...seen].sort()).toEqual([
       'delete access_log',
       'delete audit_events',
+      'delete cases by id',
       'delete email_outbox',
       'delete notifications',
       'delete password_resets',
       'delete sessions',
+      'select cases',
+      'select cases of prisoners',
+      'select prisoners',
       'update users',
       'with audit_events',
+      'with documents',
       'with notifications',
     ]);
   });

@@ -14,9 +14,11 @@
 // (owner, time) range.
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { indianDay } from '#shared/deadlines.ts';
+import { addDays, indianDay } from '#shared/deadlines.ts';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import { audit } from './audit.ts';
+import { refreshPrisonerCases } from './case-facts.ts';
 
 /** How long each kind of row is kept, in days. */
 export interface RetentionPolicy {
@@ -32,6 +34,11 @@ export interface RetentionPolicy {
   sentEmailsDays: number;
   /** A sign-up nobody confirmed, counted from the sign-up: then its name, address and password are erased. */
   unconfirmedAccountsDays: number;
+  /**
+   * A case the court decided (acquitted, convicted …), counted from the decision's day as recorded: then the
+   * case, its hearings and timeline go, and the bail papers of a family member left with no case.
+   */
+  closedCasesDays: number;
 }
 
 /**
@@ -48,6 +55,9 @@ export const RETENTION_FLOORS: RetentionPolicy = {
   sentEmailsDays: 7,
   // The confirmation link lasts a day: a sign-up is kept at least a day past it.
   unconfirmedAccountsDays: 2,
+  // The appeal periods after a decision: 90 days for the State's appeal against an acquittal, then 90
+  // for special leave to the Supreme Court (docs/retention.md#closed-cases).
+  closedCasesDays: 365,
 };
 
 /** The periods used when nothing is configured (why each: docs/retention.md). */
@@ -58,6 +68,7 @@ export const RETENTION_DEFAULTS: RetentionPolicy = {
   deadLinksDays: 7,
   sentEmailsDays: 30,
   unconfirmedAccountsDays: 7,
+  closedCasesDays: 1095,
 };
 
 /** The periods set in the environment (env.ts, the RETENTION_* variables). */
@@ -69,7 +80,16 @@ export function retentionPolicyFromEnv(env: Env): RetentionPolicy {
     deadLinksDays: env.RETENTION_DEAD_LINKS_DAYS,
     sentEmailsDays: env.RETENTION_SENT_EMAILS_DAYS,
     unconfirmedAccountsDays: env.RETENTION_UNCONFIRMED_ACCOUNTS_DAYS,
+    closedCasesDays: env.RETENTION_CLOSED_CASES_DAYS,
   };
+}
+
+/**
+ * The first day the retention job may delete a case decided on `disposedOn` (an Indian calendar day): it
+ * deletes a case once the decision is more than the period (never below the floor) before today in India.
+ */
+export function closedCaseDeletedFrom(disposedOn: string, closedCasesDays: number): string {
+  return addDays(disposedOn, Math.max(closedCasesDays, RETENTION_FLOORS.closedCasesDays) + 1);
 }
 
 /** Rows one DELETE removes at most (RETENTION_BATCH). */
@@ -96,6 +116,11 @@ export interface RetentionOptions {
   pause?: () => Promise<void>;
   /** Checked between batches: true ends the pass early (shutdown); the next pass goes on. */
   stopped?: () => boolean;
+  /**
+   * Removes the stored files of deleted papers (the paper store's erase), after their rows' commit. Without
+   * it a file stays until the server's hourly sweep finds no row points to it.
+   */
+  erasePapers?: (ids: readonly string[]) => Promise<void>;
 }
 
 export interface RetentionReport {
@@ -105,6 +130,7 @@ export interface RetentionReport {
   deadLinks: number;
   sentEmails: number;
   unconfirmedAccounts: number;
+  closedCases: number;
 }
 
 /** The instant before which rows kept `days` days are deleted. */
@@ -232,6 +258,88 @@ export function eraseUnconfirmedAccountsSql(cutoff: Date, batch: number): SQL {
     returning 1 as deleted`;
 }
 
+/**
+ * The next batch of cases decided before `cutoff`, oldest first, through cases_disposed_on_idx, with their
+ * prisoners (whose rows the batch locks before it deletes, as adding a case does: no deadlock with it).
+ */
+export function closedCasesSql(cutoff: string, batch: number): SQL {
+  return sql`select id, prisoner_id as "prisonerId" from cases where disposed_on < ${cutoff}::date order by disposed_on limit ${batch}`;
+}
+
+/**
+ * Deletes these cases if still decided before `cutoff` (another instance may have deleted them, or a
+ * decision been taken back), with (by cascade) their hearings and timeline; a lawyer request that named
+ * one keeps its row and loses the case. Returns the deleted cases' family members and prisoners.
+ */
+export function deleteClosedCasesSql(ids: string[], cutoff: string): SQL {
+  return sql`delete from cases where id = any(${`{${ids.join(',')}}`}::uuid[]) and disposed_on < ${cutoff}::date
+    returning id, family_member_id as "memberId", prisoner_id as "prisonerId"`;
+}
+
+/**
+ * The bail papers of these family members who have no case left: they were the papers of the cases just
+ * deleted (a paper belongs to the member, not to one case). Through documents_member_idx; "no case left"
+ * through cases_member_number_unique, which leads with the member. Their bytes leave the upload quotas.
+ */
+export function deleteOrphanPapersSql(memberIds: string[]): SQL {
+  const members = sql`${`{${memberIds.join(',')}}`}::uuid[]`;
+  // The members with no case are found first, a probe each (a join of documents to cases would read cases whole).
+  return sql`with gone as (
+      delete from documents d
+      where d.family_member_id = any(array(
+        select m from unnest(${members}) m where not exists (select 1 from cases c where c.family_member_id = m)))
+      returning d.id, d.storage, d.size, d.uploaded_by
+    ), quota as (
+      update upload_usage u set bytes = greatest(0, u.bytes - q.total)
+      from (select 'user:' || g.uploaded_by::text as scope, sum(g.size) as total from gone g where g.uploaded_by is not null group by g.uploaded_by
+            union all
+            select 'deployment', sum(g.size) from gone g having count(*) > 0) q
+      where u.scope = q.scope
+    )
+    select id, storage from gone`;
+}
+
+/**
+ * Decided cases past their retention, a batch a transaction: the cases go, the prisoner's other cases
+ * count one fewer held (S.479(2)), the papers of a member left with no case go, and the audit says how
+ * many went for whom. The stored files are removed after the commit.
+ */
+async function purgeClosedCases(db: Db, cutoff: string, batch: number, o: RetentionOptions): Promise<number> {
+  let total = 0;
+  for (;;) {
+    if (o.stopped?.()) return total;
+    const { found, n, files } = await db.transaction(async (tx) => {
+      const { rows: batchRows } = (await tx.execute(closedCasesSql(cutoff, batch))) as Rows<{ id: string; prisonerId: string }>;
+      if (batchRows.length === 0) return { found: 0, n: 0, files: [] as string[] };
+      const prisonerIds = [...new Set(batchRows.map((r) => r.prisonerId))].sort();
+      await tx.execute(sql`select 1 from prisoners where id = any(${`{${prisonerIds.join(',')}}`}::uuid[]) order by id for update`);
+      const { rows } = (await tx.execute(
+        deleteClosedCasesSql(
+          batchRows.map((r) => r.id),
+          cutoff,
+        ),
+      )) as Rows<{ id: string; memberId: string; prisonerId: string }>;
+      if (rows.length === 0) return { found: batchRows.length, n: 0, files: [] as string[] };
+      await refreshPrisonerCases(
+        tx,
+        rows.map((r) => r.prisonerId),
+      );
+      const members = [...new Set(rows.map((r) => r.memberId))].sort();
+      const { rows: papers } = (await tx.execute(deleteOrphanPapersSql(members))) as Rows<{ id: string; storage: string }>;
+      for (const member of members) {
+        const gone = rows.filter((r) => r.memberId === member).map((r) => r.id);
+        await audit(tx, null, 'case.retention_deleted', member, { cases: gone.length, caseIds: gone });
+      }
+      return { found: batchRows.length, n: rows.length, files: papers.filter((p) => p.storage === 'file').map((p) => p.id) };
+    });
+    if (files.length > 0) await o.erasePapers?.(files);
+    total += n;
+    // A short batch was the last; a batch another instance deleted first ends this pass (the next goes on).
+    if (found < batch || n === 0) return total;
+    await o.pause?.();
+  }
+}
+
 /** Runs `statement` until a batch comes back short; returns the rows deleted, or stops early. */
 async function drain(db: Db, statement: () => SQL, batch: number, o: RetentionOptions): Promise<number> {
   let total = 0;
@@ -277,7 +385,7 @@ export async function runRetentionPass(db: Db, options: RetentionOptions): Promi
   // Never below the floors, whatever a caller passes (env.ts refuses such values at start-up).
   const notificationDays = Math.max(options.policy.readNotificationsDays, RETENTION_FLOORS.readNotificationsDays);
   const auditDays = Math.max(options.policy.auditDays, RETENTION_FLOORS.auditDays);
-  const cutoff = (kind: 'expiredSessionsDays' | 'deadLinksDays' | 'sentEmailsDays' | 'unconfirmedAccountsDays') =>
+  const cutoff = (kind: 'expiredSessionsDays' | 'deadLinksDays' | 'sentEmailsDays' | 'unconfirmedAccountsDays' | 'closedCasesDays') =>
     retentionCutoff(now, Math.max(options.policy[kind], RETENTION_FLOORS[kind]));
   const sessionsCutoff = cutoff('expiredSessionsDays');
   const linksCutoff = cutoff('deadLinksDays');
@@ -292,6 +400,8 @@ export async function runRetentionPass(db: Db, options: RetentionOptions): Promi
     deadLinks: await drain(db, () => deleteDeadLinksSql(linksCutoff, batch), batch, options),
     sentEmails: await drain(db, () => deleteSentEmailsSql(emailsCutoff, batch), batch, options),
     unconfirmedAccounts: await drain(db, () => eraseUnconfirmedAccountsSql(cutoff('unconfirmedAccountsDays'), batch), batch, options),
+    // A decision's day is a day in India, as the courts count it: the case goes once that many days have passed.
+    closedCases: await purgeClosedCases(db, indianDay(cutoff('closedCasesDays')), batch, options),
   };
 }
 
@@ -312,7 +422,13 @@ type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
 export function startRetentionJob(
   db: Db,
   log: Log,
-  options: { policy: RetentionPolicy; batch?: number; everyMs?: number; firstAfterMs?: number },
+  options: {
+    policy: RetentionPolicy;
+    batch?: number;
+    everyMs?: number;
+    firstAfterMs?: number;
+    erasePapers?: RetentionOptions['erasePapers'];
+  },
 ): RetentionJob {
   let running: Promise<RetentionReport | undefined> | undefined;
   let lastDay: string | undefined;
@@ -324,6 +440,7 @@ export function startRetentionJob(
     const current = runRetentionPass(db, {
       policy: options.policy,
       ...(options.batch ? { batch: options.batch } : {}),
+      ...(options.erasePapers ? { erasePapers: options.erasePapers } : {}),
       pause: () => new Promise((resolve) => setImmediate(resolve)),
       stopped: () => stopped,
     })
