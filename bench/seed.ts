@@ -219,6 +219,7 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from, released_on`;
   // Each case's prisoner is made by cases_prisoner_default; the members' prisons are set once, in seedPrisons.
   await run(`ALTER TABLE prisoner_followers DISABLE TRIGGER prisoner_followers_member_prison`);
+  await run(`ALTER TABLE cases DISABLE TRIGGER cases_member_prison_ins`);
   await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type, ${factColumns})
     SELECT b.id, 'FIR-' || b.i || CASE WHEN k = 1 THEN '' ELSE '-' || k END || '/2024', 'Held under IPC 379',
       (${types})[1 + (b.i + k - 1) % ${typeCount}], ${factColumns
@@ -309,6 +310,7 @@ async function seedPrisons(run: (q: string) => Promise<unknown>) {
     WHERE b.kind = 'member' AND b.id = p.created_by AND bp.k = CASE WHEN b.i % 5 = 1 THEN 0 ELSE 1 + b.i % ${BENCH_PRISONS - 1} END`);
   await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_member_prison`);
   await run(`ALTER TABLE prisoner_followers ENABLE TRIGGER prisoner_followers_member_prison`);
+  await run(`ALTER TABLE cases ENABLE TRIGGER cases_member_prison_ins`);
   await run(`UPDATE family_members m SET prison_id = member_prison(m.user_id)`);
   await run(`UPDATE member_case_types t SET prison_id = m.prison_id FROM family_members m WHERE m.user_id = t.family_member_id`);
   await run(`DROP TABLE bench_prisons`);

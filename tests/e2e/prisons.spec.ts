@@ -82,6 +82,25 @@ test('administrator, clerk, family and DLSA: prisons, codes and the scoped priso
     headers: SAME_ORIGIN,
   });
   expect(registered.status(), await registered.text()).toBe(200);
+  // Her brother-in-law joins by her invitation (decision 0050): he holds no case of his own.
+  const prisonerId = ((await (await family.request.get('/api/family/prisoners')).json()) as { prisoners: { id: string }[] }).prisoners[0]!
+    .id;
+  const invited = await family.request.post(`/api/family/prisoners/${prisonerId}/invitations`, { headers: SAME_ORIGIN });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const relativeContext = await browser.newContext({ baseURL });
+  const relative = await relativeContext.newPage();
+  await signUpViaApi(relative, 'Family-Member', 'Mohan Yadav');
+  const joined = await relative.request.post('/api/family/invitations/accept', {
+    data: {
+      code: ((await invited.json()) as { code: string }).code,
+      relation: 'Brother-in-law',
+      phone: '9415222222',
+      address: 'Sandila, Hardoi',
+    },
+    headers: SAME_ORIGIN,
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+  await relativeContext.close();
   await familyContext.close();
 
   // The clerk finds him by either spelling, and never the Sitapur prisoner.
@@ -102,10 +121,12 @@ test('administrator, clerk, family and DLSA: prisons, codes and the scoped priso
   await expect(results.getByRole('heading', { name: 'सुरेश यादव (Suresh Yadav)' })).toBeVisible();
   await search('Ramesh');
   await expect(clerk.getByText('No prisoner matches “Ramesh”.')).toBeVisible();
-  // The clerk's dashboard lists this prison's families only: Kamla, and none of the demo's or other tests'.
+  // The clerk's dashboard lists this prison's families only: Kamla, and none of the demo's or other tests';
+  // the prisoner once, with Kamla's case, and no empty row for the brother-in-law who joined.
   await clerk.goto('/dashboard');
   await expect(clerk.getByRole('article', { name: 'Kamla Yadav' })).toBeVisible();
   await expect(clerk.getByRole('article')).toHaveCount(1);
+  await expect(clerk.getByRole('article', { name: 'Mohan Yadav' })).toHaveCount(0);
   const listed = (await (await clerk.request.get('/api/jail/members')).json()) as { total: number; counts: { all: number } };
   expect(listed).toMatchObject({ total: 1, counts: { all: 1 } });
   await expectAccessible(clerk, 'one prison’s dashboard');

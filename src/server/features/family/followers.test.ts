@@ -13,6 +13,7 @@ import {
   prisoners,
   prisons,
   rateLimits,
+  users,
 } from '#server/db/schema.ts';
 import { checkDerived } from '#server/db/derived.ts';
 import { useTestApp } from '#tests/test-app.ts';
@@ -178,8 +179,10 @@ describe('joining with the code', () => {
     expect(bCases.cases.map((c) => c.id)).toEqual([a.caseId]);
     expect((await t.request('GET', `/api/cases/${a.caseId}`, { cookie: b.cookie })).statusCode).toBe(200);
 
-    // Listed under the prisoner's prison (derived), registered in its district, A told, all audited.
-    expect(await prisonOf(b.user.id)).toBe(a.prisonId);
+    // Registered in the prison's district, but listed under no prison: B holds no case (the jail lists the
+    // prisoner once, through A); A told, all audited.
+    expect(await prisonOf(b.user.id)).toBeNull();
+    expect(await prisonOf(a.user.id)).toBe(a.prisonId);
     const [record] = await t.db.select().from(familyMembers).where(eq(familyMembers.userId, b.user.id));
     expect(record).toMatchObject({ phone: '+919876543210', state: 'UP', district: 'Sitapur' });
     const told = await noticesOf(a.user.id, 'follower_joined');
@@ -275,7 +278,7 @@ describe('leaving', () => {
     const b = await signedInFamily();
     const inv = await invite(a.cookie, a.prisonerId);
     await t.request('POST', '/api/family/invitations/accept', { cookie: b.cookie, body: joinBody(inv.code) });
-    expect(await prisonOf(b.user.id)).toBe(a.prisonId);
+    expect(await prisonOf(b.user.id)).toBeNull();
 
     const left = await t.request('DELETE', `/api/family/prisoners/${a.prisonerId}/follow`, { cookie: b.cookie });
     expect(left.statusCode).toBe(200);
@@ -316,6 +319,86 @@ describe('leaving', () => {
     expect(await noticesOf(b.user.id, 'follower_left')).toHaveLength(1);
     // The prisoner stays (B follows them); the cards and counts moved with the case.
     expect(await t.db.select().from(prisoners).where(eq(prisoners.id, a.prisonerId))).toHaveLength(1);
+    expect((await checkDerived(t.db)).total).toBe(0);
+  });
+});
+
+describe("the jail's list", () => {
+  type Page = {
+    items: { id: string; name: string; cases: { id: string; prisoner: { name: string } | null }[] }[];
+    total: number;
+    counts: { all: number; noLawyer: number };
+    chart: { byCaseType: { caseType: string; members: number }[] };
+  };
+  const list = async (cookie: string, query = '') => {
+    const res = await t.request('GET', `/api/jail/members?${query}`, { cookie });
+    expect(res.statusCode).toBe(200);
+    return res.json<Page>();
+  };
+  async function clerkOf(prisonId: string) {
+    const clerk = await createUser(t.db, { role: 'Jail-Authority' });
+    await t.db.update(users).set({ prisonId }).where(eq(users.id, clerk.id));
+    return sessionCookie(t.db, clerk.id);
+  }
+
+  it('shows a prisoner a relative joined once, with the cases, and no empty row for the relative who joined', async () => {
+    const a = await registeringRelative();
+    const clerk = await clerkOf(a.prisonId);
+    const before = await list(clerk);
+    const b = await signedInFamily();
+    const inv = await invite(a.cookie, a.prisonerId);
+    expect((await t.request('POST', '/api/family/invitations/accept', { cookie: b.cookie, body: joinBody(inv.code) })).statusCode).toBe(
+      200,
+    );
+
+    const page = await list(clerk);
+    expect(page.items.map((i) => [i.name, i.cases.map((c) => [c.id, c.prisoner?.name])])).toEqual([
+      ['Geeta Devi', [[a.caseId, 'रमेश कुमार']]],
+    ]);
+    // The tiles, the filters and the chart count the prisoner's family once, as before B joined.
+    expect(page.total).toBe(1);
+    expect(page.counts).toEqual(before.counts);
+    expect(page.chart).toEqual(before.chart);
+    expect((await list(clerk, 'filter=no-lawyer')).items.map((i) => i.id)).toEqual([a.user.id]);
+    expect((await list(clerk, `q=${encodeURIComponent('Suresh')}`)).items).toEqual([]);
+    // The clerk still reaches B's record and finds the prisoner through B's name.
+    const found = await t.request('GET', `/api/prisoners/search?q=${encodeURIComponent('Suresh')}`, { cookie: clerk });
+    expect(found.json<{ prisoners: { id: string }[] }>().prisoners.map((p) => p.id)).toEqual([a.prisonerId]);
+    expect((await t.request('GET', `/api/cases/${a.caseId}`, { cookie: clerk })).statusCode).toBe(200);
+
+    // A leaves: the case goes to B, and so does the row (still one, with the case).
+    expect((await t.request('DELETE', `/api/family/prisoners/${a.prisonerId}/follow`, { cookie: a.cookie })).statusCode).toBe(200);
+    const after = await list(clerk);
+    expect(after.items.map((i) => [i.id, i.cases.map((c) => c.id)])).toEqual([[b.user.id, [a.caseId]]]);
+    expect(after.counts.all).toBe(1);
+    expect((await checkDerived(t.db)).total).toBe(0);
+  });
+
+  it('a relative who joins and then registers a case of the prisoner is listed with that case', async () => {
+    const a = await registeringRelative();
+    const clerk = await clerkOf(a.prisonId);
+    const b = await signedInFamily();
+    const inv = await invite(a.cookie, a.prisonerId);
+    await t.request('POST', '/api/family/invitations/accept', { cookie: b.cookie, body: joinBody(inv.code) });
+    expect((await list(clerk)).counts.all).toBe(1);
+    await t.db.insert(cases).values({
+      familyMemberId: b.user.id,
+      prisonerId: a.prisonerId,
+      caseNumber: 'FIR-B-1',
+      detail: 'x',
+      caseType: 'Criminal Defense Lawyer',
+    });
+    const page = await list(clerk);
+    expect(page.items.map((i) => [i.id, i.cases.length]).sort()).toEqual(
+      [
+        [a.user.id, 1],
+        [b.user.id, 1],
+      ].sort(),
+    );
+    expect(page.counts.all).toBe(2);
+    // Deleted again: B has no case and leaves the list.
+    await t.db.delete(cases).where(eq(cases.caseNumber, 'FIR-B-1'));
+    expect((await list(clerk)).items.map((i) => i.id)).toEqual([a.user.id]);
     expect((await checkDerived(t.db)).total).toBe(0);
   });
 });
