@@ -1,12 +1,21 @@
 // One word per legal term in each Indian language (src/shared/glossary/<code>.json, the terms and
 // how English writes them in terms.json; docs/decisions/0042-one-language-list.md): wherever an
 // English text uses a term, the language's text uses the glossary's word or one of its listed forms
-// (inflections, spellings). Checked over the screens, the emails and notices, and the assistant's answers.
+// (inflections, spellings). Checked over the screens, the emails and notices, the assistant's answers, and
+// the printed papers: the S.479(3) application and the three bail papers, in each court language.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_INFO, LANGUAGES } from '#shared/languages.ts';
 import terms from '#shared/glossary/terms.json' with { type: 'json' };
+import { BAIL_PAPERS, type BailPapers } from '#shared/bail-money-route.ts';
+import {
+  APPLICATION_LANGUAGES,
+  applicationText,
+  type ApplicationFacts,
+  type ApplicationLanguage,
+} from '#client/features/cases/application-text.ts';
+import { bailPaperText } from '#client/features/cases/bail-paper-text.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const readJson = (file: string): unknown => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
@@ -29,8 +38,67 @@ function textsOf(lang: string): Map<string, string> {
     out.set(`knowledge:${id}.answer`, topic.answer);
     for (const [role, answer] of Object.entries(topic.answerByRole ?? {})) out.set(`knowledge:${id}.${role}`, answer);
   }
+  if (isApplicationLanguage(lang)) for (const [k, v] of printedPapers(lang)) out.set(k, v);
   return out;
 }
+
+const isApplicationLanguage = (lang: string): lang is ApplicationLanguage => (APPLICATION_LANGUAGES as readonly string[]).includes(lang);
+
+/**
+ * Every line of the printed papers, named `paper:<paper> <variant>:<line>`, filled with facts whose
+ * values name no term (a court called "Pune", a prison "Yerwada"), so only the paper's own words are checked.
+ */
+function printedPapers(lang: ApplicationLanguage): Map<string, string> {
+  const out = new Map<string, string>();
+  const put = (paper: string, text: object) => {
+    for (const [line, value] of Object.entries(text) as [string, string | string[]][])
+      (Array.isArray(value) ? value : [value]).forEach((v, i) => out.set(`paper:${paper}:${line}${Array.isArray(value) ? i + 1 : ''}`, v));
+  };
+  for (const [fraction, firstOffence] of [
+    ['1/2', true],
+    ['1/3', false],
+  ] as const)
+    put(`application ${fraction}`, applicationText(lang, { ...APPLICATION_FACTS, fraction, firstOffence }));
+  for (const kind of BAIL_PAPERS)
+    for (const fundCanHelp of [true, false])
+      put(
+        `${kind} fund=${fundCanHelp}`,
+        bailPaperText(kind, lang, { papers: PAPERS, fundCanHelp, personalBond: true, bailable: true, today: '2026-03-10' }),
+      );
+  return out;
+}
+
+const APPLICATION_FACTS: Omit<ApplicationFacts, 'fraction' | 'firstOffence'> = {
+  prisonerName: 'Ramesh',
+  prison: 'Yerwada',
+  court: 'Pune',
+  cnr: 'MHPU010012342026',
+  caseNumber: 'SC-42/2026',
+  custodySince: '2026-01-20',
+  offences: [{ code: 'hurt', label: null, maxMonths: 12, life: false, death: false }],
+  eligibleOn: '2026-05-20',
+  maximumEndsOn: '2027-01-20',
+  delayByAccusedDays: 3,
+  today: '2026-06-01',
+};
+
+const PAPERS: BailPapers = {
+  caseId: '00000000-0000-4000-8000-000000000001',
+  caseNumber: 'SC-42/2026',
+  prisonerName: 'Ramesh',
+  familyName: 'Kamla',
+  court: 'Pune',
+  cnr: null,
+  custodySince: '2026-01-20',
+  offences: [],
+  bailGrantedOn: '2026-03-01',
+  bailFurnishedOn: null,
+  releasedOn: null,
+  order: { court: 'Pune', bondAmount: 20000, sureties: 2, suretyAmount: 15000, conditions: null },
+  fund: { dlsaInformedOn: null, dlsaRecommendedOn: null, committeeDecidedOn: null },
+  prison: { name: 'Yerwada', state: 'MH', district: 'Pune', dlsaName: '', dlsaAddress: '', dlsaPhone: '' },
+  can: [],
+};
 
 const TERMS = Object.entries(terms as Record<string, string>).map(([term, pattern]) => ({ term, pattern: new RegExp(pattern, 'i') }));
 /** What English says outside its {{placeholders}} ("{{lawyer}} accepted" names no lawyer). */
@@ -78,6 +146,19 @@ describe('glossary of legal terms', () => {
       expect(off, `${lang} texts that translate a term with another word than src/shared/glossary/${lang}.json`).toEqual([]);
     });
   }
+
+  it('the printed papers are checked: every paper, in English and in each court language, line by line', () => {
+    const printed = [...english].filter(([k, v]) => k.startsWith('paper:') && v !== '').map(([k]) => k);
+    for (const paper of ['application', ...BAIL_PAPERS])
+      expect(
+        printed.some((k) => k.startsWith(`paper:${paper} `)),
+        paper,
+      ).toBe(true);
+    for (const lang of APPLICATION_LANGUAGES) {
+      const texts = textsOf(lang);
+      for (const key of printed) expect(texts.get(key), `${lang} ${key}`).toBeTruthy();
+    }
+  });
 
   it('the check can fail: a Hindi text without the word for bail is caught', () => {
     const forms = (readJson(path.join(ROOT, 'src/shared/glossary/hi.json')) as Record<string, string[]>).bail!;
