@@ -8,15 +8,6 @@ import { z } from 'zod';
 export const CASE_DISPOSALS = ['acquitted', 'discharged', 'convicted', 'compounded', 'withdrawn', 'abated'] as const;
 export type CaseDisposal = (typeof CASE_DISPOSALS)[number];
 
-const IsoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
-
-/** POST /api/cases/:caseId/disposal: the decision and its day (not after today in India). */
-export const DisposalBodySchema = z.strictObject({
-  disposedOn: IsoDate,
-  disposal: z.enum(CASE_DISPOSALS, { error: 'Choose what the court decided.' }),
-});
-export type DisposalBody = z.infer<typeof DisposalBodySchema>;
-
 /** A case's decision as every side sees it, with the day the retention job deletes the case's record. */
 export const CaseDisposalSchema = z.object({
   disposedOn: z.string(),

@@ -1,6 +1,7 @@
 // Case facts for the release tracker: who is held, where, since when, for what.
 // Entered by the family on /fmform and when adding a case; changed later by the family, the accepted
 // lawyer or the jail authority. The server derives and stores the S.479 and default-bail dates.
+import { CASE_DISPOSALS, CaseDisposalSchema } from './case-disposal.ts';
 import { z } from 'zod';
 import { OFFENCE_IDS, OTHER_OFFENCE, findOffence } from './offences.ts';
 import { assessRelease, eligibleSoonFrom, isIsoDate, type ReleaseAssessment, type ReleaseInput } from './release.ts';
@@ -51,6 +52,13 @@ export const FactDateSchema = z
   .string()
   .refine(isIsoDate, 'Enter a date as YYYY-MM-DD.')
   .refine((v) => v >= FACT_LIMITS.earliestDate, 'This date is too far in the past.');
+
+/** POST /api/cases/:caseId/disposal: the court's decision and its day (not after today in India: the server checks). */
+export const DisposalBodySchema = z.strictObject({
+  disposedOn: FactDateSchema,
+  disposal: z.enum(CASE_DISPOSALS, { error: 'Choose what the court decided.' }),
+});
+export type DisposalBody = z.infer<typeof DisposalBodySchema>;
 
 export const CnrSchema = z
   .string()
@@ -295,8 +303,13 @@ export const CaseDetailSchema = z.object({
   /** The prison the case's prisoner is held in (null while none is on record), and their moves between prisons, oldest first. */
   prison: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   transfers: z.array(TransferSchema),
-  /** transfer: the jail of the prisoner's prison may move them to another (POST /api/cases/:caseId/transfer). */
-  can: z.object({ editFacts: z.boolean(), printApplication: z.boolean(), transfer: z.boolean() }),
+  /** The court's decision that ended the case, if recorded, and when the retention job deletes the case (docs/retention.md#closed-cases). */
+  disposal: CaseDisposalSchema.nullable(),
+  /**
+   * transfer: the jail of the prisoner's prison may move them to another (POST /api/cases/:caseId/transfer).
+   * recordDisposal: record or take back the court's decision (POST and DELETE /api/cases/:caseId/disposal).
+   */
+  can: z.object({ editFacts: z.boolean(), printApplication: z.boolean(), transfer: z.boolean(), recordDisposal: z.boolean() }),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;
 

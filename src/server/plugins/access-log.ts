@@ -45,6 +45,8 @@ export const ACCESS_LOGGED_ROUTES: Record<string, Rule> = {
   'PUT /api/cases/:caseId/facts': { kind: 'case', action: 'change', what: 'case.facts' },
   'POST /api/cases/:caseId/application-printed': { kind: 'case', action: 'export', what: 'case.application' },
   'POST /api/cases/:caseId/transfer': { kind: 'case', action: 'change', what: 'prisoner.transfer' },
+  'POST /api/cases/:caseId/disposal': { kind: 'case', action: 'change', what: 'case.disposal' },
+  'DELETE /api/cases/:caseId/disposal': { kind: 'case', action: 'change', what: 'case.disposal' },
   'GET /api/cases/:caseId/deadlines': { kind: 'case', action: 'read', what: 'case.hearings' },
   'POST /api/cases/:caseId/hearings': { kind: 'case', action: 'change', what: 'case.hearings' },
   'PUT /api/cases/:caseId/bail': { kind: 'case', action: 'change', what: 'case.bail' },

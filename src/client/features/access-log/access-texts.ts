@@ -22,6 +22,7 @@ const KNOWN_WHAT = new Set([
   'prisoner.details',
   'member.erased',
   'prisoner.transfer',
+  'case.disposal',
 ]);
 
 /** "Opened: the case", "Downloaded: a bail paper"; an unknown kind reads as "the record". */

@@ -19,6 +19,7 @@ import { ReleaseExplainer } from './release-explainer.tsx';
 import { useFormatDateTime } from './format.ts';
 import { QueryError } from '#client/components/query-error.tsx';
 import { PrisonSection } from './prison-transfer.tsx';
+import { DisposalSection } from './case-disposal.tsx';
 
 export function CaseFactsPage() {
   const { t } = useTranslation('release');
@@ -54,6 +55,7 @@ function CaseFacts({ detail }: { detail: CaseDetail }) {
       </Card>
       {detail.can.editFacts ? <FactsForm detail={detail} /> : <Text>{t('page.readOnly')}</Text>}
       <PrisonSection detail={detail} />
+      <DisposalSection detail={detail} />
       <section aria-labelledby="facts-history">
         <Title order={2} size="h4" id="facts-history" mb="xs">
           {t('history.title')}

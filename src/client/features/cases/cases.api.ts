@@ -6,6 +6,7 @@ import {
   ReleaseCountsSchema,
   TransferResultSchema,
   type CaseFactsUpdate,
+  type DisposalBody,
 } from '#shared/cases.ts';
 import { api } from '#client/lib/api-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
@@ -34,6 +35,23 @@ export function useSaveFacts(caseId: string) {
       void qc.invalidateQueries({ queryKey: rootKeys.lawyers });
       void qc.invalidateQueries({ queryKey: rootKeys.jail });
     },
+  });
+}
+
+/** The court's decision recorded on the case, or taken back: the answer is the case as saved now. */
+export function useRecordDisposal(caseId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DisposalBody) => api('POST', `/api/cases/${caseId}/disposal`, CaseDetailSchema, body),
+    onSuccess: (detail) => qc.setQueryData(caseKeys.one(caseId), detail),
+  });
+}
+
+export function useTakeBackDisposal(caseId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('DELETE', `/api/cases/${caseId}/disposal`, CaseDetailSchema),
+    onSuccess: (detail) => qc.setQueryData(caseKeys.one(caseId), detail),
   });
 }
 

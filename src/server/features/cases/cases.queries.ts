@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { followsPrisoner, relationSql, seesRecordAsLawyer, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
 import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
+import { closedCaseDeletedFrom } from '../../lib/retention.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
 
 /** The case, its family member's name and the asking user's relation to them (member-record.policy.ts), in one statement. */
@@ -45,6 +46,7 @@ export async function getCaseDetail(
   db: Db,
   found: NonNullable<Awaited<ReturnType<typeof findCaseForAccess>>>,
   can: CaseDetail['can'],
+  closedCasesDays: number,
 ): Promise<CaseDetail> {
   const { row } = found;
   const events = await listCaseEvents(db, [row.id]);
@@ -62,6 +64,10 @@ export async function getCaseDetail(
     events: events.get(row.id) ?? [],
     prison,
     transfers,
+    disposal:
+      row.disposedOn && row.disposal
+        ? { disposedOn: row.disposedOn, disposal: row.disposal, deletedFrom: closedCaseDeletedFrom(row.disposedOn, closedCasesDays) }
+        : null,
     can,
   };
 }

@@ -12,9 +12,10 @@ import {
 } from '#shared/cases.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { changeCaseFacts, recordPrintedApplication, transferPrisoner } from './cases.use-cases.ts';
+import { changeCaseFacts, recordDisposal, recordPrintedApplication, transferPrisoner } from './cases.use-cases.ts';
+import { DisposalBodySchema, type CaseDetail } from '#shared/cases.ts';
 import { notFound } from '../../lib/errors.ts';
-import { assertCanEdit, assertCanRead, caseAccess, notEligible } from './cases.policy.ts';
+import { assertCanEdit, assertCanRead, caseAccess, notEligible, type CaseAccess, type CaseAccessFacts } from './cases.policy.ts';
 import { bailAccepted, findCaseForAccess, getCaseDetail } from './cases.queries.ts';
 import { access } from '../../plugins/route-guard.ts';
 
@@ -22,10 +23,26 @@ export async function casesRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 
+  const closedCasesDays = app.deps.env.RETENTION_CLOSED_CASES_DAYS;
+
   const load = async (caseId: string, user: ReturnType<typeof requireUser>) => {
     const found = await findCaseForAccess(db, caseId, user);
     if (!found) throw notFound('case');
     return { found, access: caseAccess(user, found.access) };
+  };
+
+  const canFor = (user: ReturnType<typeof requireUser>, access: CaseAccess): CaseDetail['can'] => ({
+    editFacts: access === 'edit',
+    printApplication: user.role === 'Jail-Authority',
+    transfer: user.role === 'Jail-Authority',
+    recordDisposal: access === 'edit',
+  });
+
+  /** The case as saved now, for the one who just changed it. */
+  const reloaded = async (found: { row: { id: string }; access: CaseAccessFacts }, user: ReturnType<typeof requireUser>) => {
+    const after = await findCaseForAccess(db, found.row.id, null);
+    if (!after) throw notFound('case');
+    return getCaseDetail(db, { ...after, access: found.access }, canFor(user, 'edit'), closedCasesDays);
   };
 
   app.get(
@@ -35,11 +52,7 @@ export async function casesRoutes(base: FastifyInstance) {
       const user = requireUser(req);
       const { found, access } = await load(req.params.caseId, user);
       assertCanRead(access);
-      return getCaseDetail(db, found, {
-        editFacts: access === 'edit',
-        printApplication: user.role === 'Jail-Authority',
-        transfer: user.role === 'Jail-Authority',
-      });
+      return getCaseDetail(db, found, canFor(user, access), closedCasesDays);
     },
   );
 
@@ -54,11 +67,33 @@ export async function casesRoutes(base: FastifyInstance) {
       await changeCaseFacts(db, user.id, found.row, facts, version, app.deps.env.PUBLIC_URL);
       const after = await findCaseForAccess(db, found.row.id, null);
       if (!after) throw notFound('case');
-      return getCaseDetail(
-        db,
-        { ...after, access: found.access },
-        { editFacts: true, printApplication: user.role === 'Jail-Authority', transfer: user.role === 'Jail-Authority' },
-      );
+      return getCaseDetail(db, { ...after, access: found.access }, canFor(user, 'edit'), closedCasesDays);
+    },
+  );
+
+  // The court's decision that ended the case (docs/retention.md#closed-cases), recorded or taken back by
+  // whoever may change the case's facts; the retention job deletes the case a stated period after it.
+  app.post(
+    '/api/cases/:caseId/disposal',
+    { config: access.anyRole, schema: { params: CaseIdParamsSchema, body: DisposalBodySchema, response: { 200: CaseDetailSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const { found, access } = await load(req.params.caseId, user);
+      assertCanEdit(access);
+      await recordDisposal(db, user.id, found.row, req.body);
+      return reloaded(found, user);
+    },
+  );
+
+  app.delete(
+    '/api/cases/:caseId/disposal',
+    { config: access.anyRole, schema: { params: CaseIdParamsSchema, response: { 200: CaseDetailSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const { found, access } = await load(req.params.caseId, user);
+      assertCanEdit(access);
+      await recordDisposal(db, user.id, found.row, null);
+      return reloaded(found, user);
     },
   );
 

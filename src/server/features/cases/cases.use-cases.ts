@@ -6,6 +6,10 @@ import { audit } from '../../lib/audit.ts';
 import { recordApplicationPrinted, updateCaseFacts } from '../../lib/case-facts.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import type { DisposalBody } from '#shared/cases.ts';
+import { todayInIndia } from '#shared/release.ts';
+import { eq } from 'drizzle-orm';
+import { caseEvents, cases } from '../../db/schema.ts';
 import { chargesFramedAudience, findPrisonName, lockPrisonerForMove, movePrisoner, transferAudience } from './cases.queries.ts';
 
 interface CaseRef {
@@ -51,6 +55,32 @@ export function recordPrintedApplication(db: Db, actorId: string, row: CaseRef):
     const printedAt = await recordApplicationPrinted(tx, row.id, actorId);
     await audit(tx, actorId, 'case.application_printed', row.familyMemberId, { caseId: row.id });
     return printedAt;
+  });
+}
+
+/**
+ * Records the court's decision that ended the case, or takes it back (`decision` null): on the case's
+ * timeline and in the audit. From the decision's day the retention job counts the case's period
+ * (docs/retention.md#closed-cases); taking it back stops that. A decision after today is refused.
+ */
+export async function recordDisposal(db: Db, actorId: string, row: CaseRef, decision: DisposalBody | null): Promise<void> {
+  if (decision && decision.disposedOn > todayInIndia())
+    throw invalid('A date is in the future.', [{ path: 'disposedOn', message: 'This date cannot be in the future.' }]);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ disposedOn: cases.disposedOn, disposal: cases.disposal })
+      .from(cases)
+      .where(eq(cases.id, row.id))
+      .for('update');
+    if (!before) throw notFound('case');
+    const after = { disposedOn: decision?.disposedOn ?? null, disposal: decision?.disposal ?? null };
+    if (before.disposedOn === after.disposedOn && before.disposal === after.disposal) return;
+    await tx.update(cases).set(after).where(eq(cases.id, row.id));
+    await tx.insert(caseEvents).values({ caseId: row.id, actorId, kind: 'facts_changed', details: { fields: ['disposal'] } });
+    await audit(tx, actorId, decision ? 'case.disposal_recorded' : 'case.disposal_taken_back', row.familyMemberId, {
+      caseId: row.id,
+      ...(decision ? { disposal: decision.disposal, disposedOn: decision.disposedOn } : {}),
+    });
   });
 }
 
