@@ -443,7 +443,7 @@ export async function copyPrisonerNameToCases(db: Db, prisonerId: string, name: 
 
 /**
  * Why the member's data may not be erased now (docs/decisions/0054-rights-a-family-can-use.md): for
- * each prisoner they follow alone, with a case of theirs, while the proceeding is pending — held (in
+ * each prisoner they follow alone, with a case of theirs the court has not decided, while the proceeding is pending — held (in
  * custody, bailed but not out, moved), out on a bail order, or with a hearing from `today` on.
  */
 export async function erasureRefusals(db: Db, memberId: string, today: string): Promise<ErasureRefusal[]> {
@@ -453,7 +453,8 @@ export async function erasureRefusals(db: Db, memberId: string, today: string): 
     from ${prisonerFollowers} f join ${prisoners} p on p.id = f.prisoner_id
     where f.family_member_id = ${memberId}::uuid
       and not exists (select 1 from ${prisonerFollowers} o where o.prisoner_id = p.id and o.family_member_id <> ${memberId}::uuid)
-      and exists (select 1 from ${cases} c where c.prisoner_id = p.id and c.family_member_id = ${memberId}::uuid)
+      -- A case the court has decided (docs/retention.md#closed-cases) is no longer pending.
+      and exists (select 1 from ${cases} c where c.prisoner_id = p.id and c.family_member_id = ${memberId}::uuid and c.disposed_on is null)
     order by f.joined_at, p.id`)) as Rows<{ id: string; name: string; status: string; onBail: boolean; hearingAhead: boolean }>;
   const out: ErasureRefusal[] = [];
   for (const r of rows) {

@@ -293,6 +293,17 @@ describe('erasure is refused while a proceeding is pending', () => {
     expect((await erase(f.cookie)).statusCode).toBe(409);
   });
 
+  it('a case the court decided is no longer pending: allowed even while the person is in custody', async () => {
+    const f = await family('Sushila Devi');
+    expect((await check(f.cookie)).refusals[0]!.because).toBe('in-custody');
+    const decided = await t.request('POST', `/api/cases/${f.cases[0]!.id}/disposal`, {
+      cookie: f.cookie,
+      body: { disposedOn: '2026-02-01', disposal: 'convicted' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await check(f.cookie)).toEqual({ allowed: true, refusals: [] });
+  });
+
   it('another relative follows the prisoner: allowed, and the cases pass to that relative', async () => {
     const f = await family('Meena Devi', '9812300001');
     const relative = await family('Raju Singh');
