@@ -216,6 +216,10 @@ function scenarios(p: Prepared): Scenario[] {
     get('DLSA: district list', '/api/prisoners/search', p.prison.dlsa),
     // The UTRC list: up to 300 prisoners a category, read by the per-prison release-flag indexes (decision 0056).
     get('DLSA: UTRC list', '/api/dlsa/utrc', p.prison.dlsa),
+    // The legal-aid inbox: the district's undecided applications, due day first, 50 a page (legal_aid_applications_inbox_idx).
+    get('DLSA: legal-aid inbox', '/api/dlsa/legal-aid', p.prison.dlsa),
+    // The bail desk: the district's bailed-not-released cases, oldest bail order first, 50 a page, with their clocks.
+    get('DLSA: bail desk', '/api/dlsa/bail-desk', p.prison.dlsa),
     get('administrator: counts per prison', '/api/admin/prison-counts', p.prison.admin),
     get('family: lawyer search', '/api/family/lawyers', p.family),
     get('family: lawyer search, next page (cursor)', `/api/family/lawyers?after=${p.lawyersCursor}`, p.family),

@@ -3,6 +3,7 @@
 // stored member cards, written once at the end by the function that defines them.
 import { sql } from 'drizzle-orm';
 import { CASE_TYPES } from '#shared/constants.ts';
+import { caseAllBailable } from '#shared/bail-money-route.ts';
 import { storedRelease, type CaseFacts } from '#shared/cases.ts';
 import { OFFENCES } from '#shared/offences.ts';
 import { addDays, todayInIndia } from '#shared/release.ts';
@@ -130,7 +131,7 @@ function factSets(today: string) {
       chargesFramed: [],
     };
     const releasedOn = rand() < 0.1 ? addDays(today, -Math.floor(rand() * 30)) : null;
-    return { ...facts, ...storedRelease(facts), releasedOn };
+    return { ...facts, ...storedRelease(facts), allBailable: caseAllBailable(facts), releasedOn };
   });
 }
 
@@ -141,12 +142,12 @@ async function seedFactSets(run: (q: string) => Promise<unknown>, today: string)
     f
       ? `(${t}, ${lit(f.custodySince)}::date, '${JSON.stringify(f.offences)}'::jsonb, ${f.firstOffence}, ${f.otherPendingCases}, ${lit(f.chargesheetFiledOn)}::date,
           ${lit(f.s479Status)}, ${lit(f.s479Fraction)}, ${lit(f.s479EligibleOn)}::date, ${lit(f.maximumEndsOn)}::date, ${lit(f.defaultBailDays)}::int,
-          ${lit(f.defaultBailEligibleOn)}::date, ${lit(f.s479EligibleSoonFrom)}::date, ${lit(f.releasedOn)}::date)`
-      : `(${t}, NULL::date, '[]'::jsonb, NULL::boolean, 0, NULL::date, NULL, NULL, NULL::date, NULL::date, NULL::int, NULL::date, NULL::date, NULL::date)`,
+          ${lit(f.defaultBailEligibleOn)}::date, ${lit(f.s479EligibleSoonFrom)}::date, ${lit(f.releasedOn)}::date, ${f.allBailable})`
+      : `(${t}, NULL::date, '[]'::jsonb, NULL::boolean, 0, NULL::date, NULL, NULL, NULL::date, NULL::date, NULL::int, NULL::date, NULL::date, NULL::date, false)`,
   );
   await run(`CREATE UNLOGGED TABLE bench_facts AS SELECT * FROM (VALUES ${rows.join(',\n')}) AS f(t, custody_since, offences,
     first_offence, other_pending_cases, chargesheet_filed_on, s479_status, s479_fraction, s479_eligible_on, maximum_ends_on,
-    default_bail_days, default_bail_eligible_on, s479_eligible_soon_from, released_on)`);
+    default_bail_days, default_bail_eligible_on, s479_eligible_soon_from, released_on, all_bailable)`);
 }
 
 /**
@@ -216,16 +217,21 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
       (${placeStates})[1 + i % ${PLACES.length}], (${placeDistricts})[1 + i % ${PLACES.length}]
     FROM bench_ids WHERE kind = 'member'`);
   const factColumns = `custody_since, offences, first_offence, other_pending_cases, chargesheet_filed_on, s479_status,
-    s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from, released_on`;
+    s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from, released_on,
+    all_bailable`;
   // Each case's prisoner is made by cases_prisoner_default; the members' prisons are set once, in seedPrisons.
   await run(`ALTER TABLE prisoner_followers DISABLE TRIGGER prisoner_followers_member_prison`);
   await run(`ALTER TABLE cases DISABLE TRIGGER cases_member_prison_ins`);
-  await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type, ${factColumns})
+  // A bail order in the last 60 days, the person still inside, on the first case of 3 members in 25 (one
+  // of them, i mod 25 = 1, in the largest prison): the DLSA's bail desk and the UTRC's "granted bail" group.
+  await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type, ${factColumns}, bail_granted_on)
     SELECT b.id, 'FIR-' || b.i || CASE WHEN k = 1 THEN '' ELSE '-' || k END || '/2024', 'Held under IPC 379',
       (${types})[1 + (b.i + k - 1) % ${typeCount}], ${factColumns
         .split(',')
         .map((c) => `f.${c.trim()}`)
-        .join(', ')}
+        .join(', ')},
+      CASE WHEN k = 1 AND b.i % 25 IN (1, 2, 3) AND f.released_on IS NULL AND f.custody_since IS NOT NULL
+        THEN greatest(f.custody_since, current_date - b.i % 60) END
     FROM bench_ids b CROSS JOIN generate_series(1, 1 + (b.i % 5 = 0)::int + (b.i % 20 = 0)::int) k
       JOIN bench_facts f ON f.t = (b.i * 7 + k * 131) % ${FACT_SETS}
     WHERE b.kind = 'member'`);
@@ -302,6 +308,7 @@ async function seedPrisons(run: (q: string) => Promise<unknown>) {
   await run(`CREATE UNLOGGED TABLE bench_prisons AS
     SELECT (substr(name, 14))::int AS k, id FROM prisons WHERE name LIKE 'Bench Prison %'`);
   await run(`ALTER TABLE prisoners DISABLE TRIGGER prisoners_member_prison`);
+  await run(`ALTER TABLE prisoners DISABLE TRIGGER prisoners_cases_prison`);
   await run(`UPDATE prisoners p SET prison_id = bp.id,
       name = (${arr(FIRST)})[1 + (b.i * 7) % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (b.i / 5) % ${LAST.length}],
       name_latin = (${arr(FIRST)})[1 + (b.i * 7) % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (b.i / 5) % ${LAST.length}],
@@ -309,6 +316,18 @@ async function seedPrisons(run: (q: string) => Promise<unknown>) {
     FROM bench_ids b, bench_prisons bp
     WHERE b.kind = 'member' AND b.id = p.created_by AND bp.k = CASE WHEN b.i % 5 = 1 THEN 0 ELSE 1 + b.i % ${BENCH_PRISONS - 1} END`);
   await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_member_prison`);
+  await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_cases_prison`);
+  // Each case carries its prisoner's prison (derived.ts 'case-prison'): one statement here rather than
+  // prisoners_cases_prison once per prisoner above.
+  await run(`UPDATE cases c SET prison_id = p.prison_id FROM prisoners p WHERE p.id = c.prisoner_id AND p.prison_id IS NOT NULL`);
+  // Undecided legal-aid applications, filed over the last 10 days (due in the next week or overdue), for one
+  // prisoner in 20 in the largest prison (i mod 20 = 1: 5,000 at 100,000 members, its DLSA's inbox) and as
+  // many spread over the other prisons.
+  await run(`INSERT INTO legal_aid_applications (prisoner_id, family_member_id, prison_id, state, district, note, filed_at, due_on)
+    SELECT p.id, b.id, p.prison_id, pr.state, pr.district, 'Bench application ' || b.i,
+      now() - (b.i % 10) * interval '1 day', current_date - b.i % 10 + 7
+    FROM bench_ids b JOIN prisoners p ON p.created_by = b.id JOIN prisons pr ON pr.id = p.prison_id
+    WHERE b.kind = 'member' AND b.i % 20 IN (1, 2)`);
   await run(`ALTER TABLE prisoner_followers ENABLE TRIGGER prisoner_followers_member_prison`);
   await run(`ALTER TABLE cases ENABLE TRIGGER cases_member_prison_ins`);
   await run(`UPDATE family_members m SET prison_id = member_prison(m.user_id)`);

@@ -106,7 +106,8 @@ async function randomChange(step: number): Promise<string> {
       // New facts, their dates stored in the same write (lib/case-facts.ts).
       const facts = CaseFactsInputSchema.parse({
         custodySince: day(-Math.floor(random() * 900)),
-        offences: [{ code: pick(['theft', 'cheating', 'hurt', 'robbery']) }],
+        offences: [{ code: pick(['theft', 'cheating', 'hurt', 'robbery', 'criminal-intimidation']) }],
+        ...(random() < 0.3 ? { chargesFramedOn: day(-1), chargesFramed: [{ code: pick(['hurt', 'theft']) }] } : {}),
         firstOffence: random() < 0.5,
         chargesheetFiledOn: random() < 0.5 ? null : day(-Math.floor(random() * 30)),
       });
@@ -203,6 +204,10 @@ describe('derived data: check and rebuild', () => {
       await tx.execute(
         sql`update cases set custody_since = '2020-01-01', offences = '[{"code":"theft"}]'::jsonb where id = (select id from cases order by id limit 1)`,
       );
+      // Bailability flipped by hand, and a prisoner moved without the case following.
+      await tx.execute(sql`update cases set all_bailable = not all_bailable where id = (select id from cases order by id desc limit 1)`);
+      await tx.execute(sql`update prisoners set prison_id = case when prison_id = ${prisonIds[0]!}::uuid then ${prisonIds[1]!}::uuid
+        else ${prisonIds[0]!}::uuid end where id = (select prisoner_id from cases order by id desc offset 1 limit 1)`);
       await tx.execute(sql`update ngos set assigned_count = assigned_count + 5 where id = ${ngos[0]!}`);
       await tx.execute(sql`update family_members set prison_id = ${prisonIds[0]!} where user_id = ${members[10]!}`);
       await tx.execute(
@@ -218,6 +223,8 @@ describe('derived data: check and rebuild', () => {
       'client-card',
       'jail-counts',
       'case-release-dates',
+      'case-all-bailable',
+      'case-prison',
       'member-prison',
     ]) {
       expect(stale.counts[name] ?? 0, `${name}: ${JSON.stringify(stale.counts)}`).toBeGreaterThan(0);

@@ -50,6 +50,11 @@ const CHANGED_AFTER_NUMBERED: string[] = [
   'functions/release_clock_advance.sql',
   'triggers/bail_reviews.bail_reviews_release_del.sql',
   'triggers/bail_reviews.bail_reviews_release_ins.sql',
+  // A case carries its prisoner's prison, for the UTRC list and the bail desk (docs/decisions/0060-bailability-stored-per-case.md).
+  'functions/cases_set_prison.sql',
+  'functions/prisoners_cases_prison_trg.sql',
+  'triggers/cases.cases_set_prison.sql',
+  'triggers/prisoners.prisoners_cases_prison.sql',
   // A relative who joined by invitation and holds no case is listed under no prison (docs/decisions/0050-relatives-join-by-invitation.md).
   'functions/cases_member_prison_trg.sql',
   'triggers/cases.cases_member_prison_del.sql',

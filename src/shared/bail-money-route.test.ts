@@ -2,7 +2,15 @@
 // that keeps it out, each office's day, and S.478's personal bond (docs/law.md#bailable-offences): only when
 // every offence is bailable, a week in custody has passed and the bonds are not furnished.
 import { describe, expect, it } from 'vitest';
-import { allBailable, fundExcludedBy, moneyRoute, type MoneyRouteInput } from './bail-money-route.ts';
+import {
+  allBailable,
+  caseAllBailable,
+  fundExcludedBy,
+  moneyRoute,
+  personalBondFrom,
+  type MoneyRouteInput,
+  type PersonalBondInput,
+} from './bail-money-route.ts';
 import { OFFENCES } from './offences.ts';
 
 const base: MoneyRouteInput = {
@@ -101,5 +109,45 @@ describe('moneyRoute', () => {
       expect(moneyRoute({ ...base, bailFurnishedOn: '2026-03-09' })!.personalBondFrom).toBeNull();
       expect(moneyRoute({ ...base, bailFurnishedOn: '2026-03-12' })!.personalBondFrom).toBe('2026-01-27');
     });
+  });
+});
+
+describe('S.478 for the UTRC list: personalBondFrom and the stored bailability', () => {
+  it('counts the charges framed once framed, else the offences alleged', () => {
+    const hurt = { code: 'hurt', label: null, maxMonths: 12, life: false, death: false } as const;
+    const theft = { code: 'theft', label: null, maxMonths: 36, life: false, death: false } as const;
+    expect(caseAllBailable({ offences: [hurt], chargesFramed: [] })).toBe(true);
+    expect(caseAllBailable({ offences: [theft], chargesFramed: [hurt] })).toBe(true);
+    expect(caseAllBailable({ offences: [hurt], chargesFramed: [theft] })).toBe(false);
+    expect(caseAllBailable({ offences: [], chargesFramed: [] })).toBe(false);
+  });
+
+  const week: PersonalBondInput = {
+    asOf: '2026-03-10',
+    bailable: true,
+    custodySince: '2026-03-03',
+    releasedOn: null,
+    bailFurnishedOn: null,
+  };
+  it.each<[string, Partial<PersonalBondInput>, string | null]>([
+    ['custody 7 days before: from that day (custody + 7)', {}, '2026-03-10'],
+    ['custody 6 days before: not yet', { custodySince: '2026-03-04' }, null],
+    ['custody a month before: since custody + 7', { custodySince: '2026-02-10' }, '2026-02-17'],
+    ['an offence not bailable', { bailable: false }, null],
+    ['custody not known', { custodySince: null }, null],
+    ['released on the day', { releasedOn: '2026-03-10' }, null],
+    ['a release recorded for a later day does not count yet', { releasedOn: '2026-03-11' }, '2026-03-10'],
+    ['bonds furnished: the jail releases, means no longer in question', { bailFurnishedOn: '2026-03-09' }, null],
+    ['bonds recorded for a later day do not count yet', { bailFurnishedOn: '2026-03-12' }, '2026-03-10'],
+  ])('%s', (_why, change, expected) => {
+    expect(personalBondFrom({ ...week, ...change })).toBe(expected);
+  });
+
+  it('is the day the money route shows the family', () => {
+    const route = moneyRoute({ ...base, custodySince: '2026-03-01', bailGrantedOn: '2026-03-02' });
+    expect(route?.personalBondFrom).toBe(
+      personalBondFrom({ asOf: base.asOf, bailable: true, custodySince: '2026-03-01', releasedOn: null, bailFurnishedOn: null }),
+    );
+    expect(route?.personalBondFrom).toBe('2026-03-08');
   });
 });

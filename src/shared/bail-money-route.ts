@@ -4,9 +4,10 @@
 // bailable and a week in custody has passed (S.478 BNSS, docs/law.md#bailable-offences). Pure; the
 // papers the three sides print are drawn from BailPapers below.
 import { z } from 'zod';
-import { bailToRelease, type BailAssessment, type BailOverdue } from './bail.ts';
+import { bailToRelease, INDIGENCE_DAYS, type BailAssessment, type BailOverdue } from './bail.ts';
 import { BailOrderSchema, BailTimelineSchema, RECORDABLE_BAIL_STEPS } from './bail-timeline.ts';
-import { StoredOffenceSchema } from './cases.ts';
+import { countedOffences, StoredOffenceSchema, type CaseFacts } from './cases.ts';
+import { addDays } from './release.ts';
 
 /**
  * The listed offences that are bailable in the First Schedule of the BNSS (the NDPS Act's small quantity:
@@ -32,6 +33,40 @@ type OffenceCode = { code: string };
 /** Every offence of the case is a listed bailable one (and there is at least one). */
 export function allBailable(offences: readonly OffenceCode[]): boolean {
   return offences.length > 0 && offences.every((o) => BAILABLE_OFFENCES.has(o.code));
+}
+
+/**
+ * Every offence the case is counted under is bailable: the charges framed once the court framed them, else
+ * those alleged (countedOffences). Stored per case as `cases.all_bailable` (src/server/db/derived.ts
+ * 'case-all-bailable'), so the UTRC list finds S.478's prisoners by an index.
+ */
+export function caseAllBailable(facts: Pick<CaseFacts, 'offences' | 'chargesFramed'>): boolean {
+  return allBailable(countedOffences(facts));
+}
+
+export interface PersonalBondInput {
+  asOf: string;
+  /** Every offence of the case is bailable (allBailable of its counted offences). */
+  bailable: boolean;
+  custodySince: string | null;
+  releasedOn: string | null;
+  bailFurnishedOn: string | null;
+}
+
+/**
+ * S.478 BNSS (docs/law.md#bailable-offences): the day from which the court is to release the person on a
+ * personal bond without sureties — custody + INDIGENCE_DAYS, when every offence is bailable, that day has
+ * come, the person is not released and the bonds are not furnished — else null. A bail order does not take
+ * a case out: a person granted bail for a bailable offence who has not furnished the bond within the week is
+ * exactly the one S.478 presumes indigent. Bonds furnished do: what is left is the jail's release, not
+ * the person's means (the "granted bail, not released" group shows them). Custody not known: not claimed.
+ */
+export function personalBondFrom(c: PersonalBondInput): string | null {
+  if (!c.bailable || !c.custodySince) return null;
+  if (c.releasedOn !== null && c.releasedOn <= c.asOf) return null;
+  if (c.bailFurnishedOn !== null && c.bailFurnishedOn <= c.asOf) return null;
+  const from = addDays(c.custodySince, INDIGENCE_DAYS);
+  return from <= c.asOf ? from : null;
 }
 
 /** The case's offences the fund excludes (empty: the fund may pay). */
@@ -114,15 +149,17 @@ export function moneyRoute(input: MoneyRouteInput): MoneyRoute | null {
       { step: 'funds', by: 'committee', due: a.fundsBy, doneOn: on(input.committeeDecidedOn), late: a.overdue.includes('funds') },
     );
   }
-  const personalBondFrom =
-    bailable && input.custodySince && a.indigencePresumedFrom && a.indigencePresumedFrom <= input.asOf && !on(input.bailFurnishedOn)
-      ? a.indigencePresumedFrom
-      : null;
   return {
     assessment: a,
     fund: excludedBy.length === 0 ? { canHelp: true } : { canHelp: false, excludedBy },
     duties,
-    personalBondFrom,
+    personalBondFrom: personalBondFrom({
+      asOf: input.asOf,
+      bailable,
+      custodySince: input.custodySince,
+      releasedOn: input.releasedOn,
+      bailFurnishedOn: input.bailFurnishedOn,
+    }),
   };
 }
 

@@ -2,7 +2,8 @@
 // prisoners in the review categories Rihaai can compute from recorded facts, grouped by category, for
 // the DLSA to print for the quarterly meeting. Each category is read from what the release tracker and
 // the bail desk already store and flag (src/shared/release.ts releaseFlagsOn, the member release flags,
-// the bail order and release dates); nothing here restates a rule.
+// the bail order and release dates, and for S.478 whether every offence is bailable:
+// src/shared/bail-money-route.ts personalBondFrom); nothing here restates a rule.
 import { z } from 'zod';
 
 /**
@@ -43,8 +44,6 @@ export const UtrcListSchema = z.object({
   categories: z.array(
     z.object({
       category: z.enum(UTRC_CATEGORIES),
-      /** False when Rihaai does not hold the fact the category needs (bailability of offences). */
-      computable: z.boolean(),
       truncated: z.boolean(),
       rows: z.array(UtrcRowSchema),
     }),

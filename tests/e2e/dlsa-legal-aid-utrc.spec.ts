@@ -1,8 +1,8 @@
 // Free legal aid and the UTRC list on the DLSA's desk (docs/decisions/0056-legal-aid-applications-and-the-utrc-list.md):
 // a family applies from its case page for the person in custody; the DLSA of the prison's district
 // accepts, assigning a verified lawyer of the district; the family then sees that lawyer; the DLSA opens
-// the Undertrial Review Committee list, where the prisoner (eligible under S.479) is listed, and its
-// print view. Axe on every screen, each at 360 px.
+// the Undertrial Review Committee list, where the prisoner (eligible under S.479) is listed, and another
+// family's prisoner held a week for a bailable offence (S.478), and its print view. Axe on every screen, each at 360 px.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   barEnrolment,
@@ -118,6 +118,32 @@ test('a family applies for legal aid, the DLSA assigns a lawyer the family then 
   });
   expect(registered.status(), await registered.text()).toBe(200);
 
+  // Another family's prisoner in the same prison: held 10 days for voluntarily causing hurt, a bailable
+  // offence, so S.478's group on the UTRC list (docs/law.md#bailable-offences).
+  const hurtName = `Ramu Yadav ${tag}`;
+  const other = await playwright.request.newContext({ baseURL: baseURL!, extraHTTPHeaders: SAME_ORIGIN });
+  await signUpAndConfirm(other, { role: 'Family-Member', name: `Geeta ${tag}`, email: uniqueEmail('aidbailable'), password: PASSWORD });
+  await ok(
+    await other.put('/api/family/registration', {
+      data: {
+        prisonerConsent: 'visit',
+        phone: '9415222444',
+        address: 'Village Kaiserganj, Bahraich',
+        caseNumber: `FIR-HURT-${tag}`,
+        detail: 'Son held after a fight',
+        caseType: 'Criminal Defense Lawyer',
+        facts: {
+          prisonerName: hurtName,
+          prisonerRelation: 'son',
+          custodySince: new Date(Date.parse(`${today}T00:00:00Z`) - 10 * 86_400_000).toISOString().slice(0, 10),
+          offences: [{ code: 'hurt' }],
+        },
+        prisonId: prison.id,
+      },
+    }),
+  );
+  await other.dispose();
+
   // No lawyer yet: the case page offers the application; the family sends it.
   await family.goto('/family-case');
   await family.getByTestId('apply-legal-aid').click();
@@ -176,7 +202,10 @@ test('a family applies for legal aid, the DLSA assigns a lawyer the family then 
   const eligible = dlsa.getByTestId('utrc-eligible-now');
   await expect(eligible).toContainText(prisonerName);
   await expect(eligible).toContainText(`case ${caseNumber}`);
-  await expect(dlsa.getByTestId('utrc-bailable-week')).toContainText('does not record yet whether an offence is bailable');
+  const bailable = dlsa.getByTestId('utrc-bailable-week');
+  await expect(bailable).toContainText(hurtName);
+  await expect(bailable).toContainText('for a bailable offence (S.478 BNSS)');
+  await expect(bailable).not.toContainText(prisonerName);
   await expectAccessible(dlsa, 'DLSA: UTRC list');
   await expectNoHorizontalScroll(dlsa);
   await dlsa.getByTestId('utrc-print-view').click();

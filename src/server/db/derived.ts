@@ -6,6 +6,7 @@
 // named in `keptBy`; this file is how anyone sees, checks and rebuilds what they keep.
 import { sql, type SQL } from 'drizzle-orm';
 import { readFacts } from '../lib/case-facts.ts';
+import { caseAllBailable } from '#shared/bail-money-route.ts';
 import { storedRelease } from '#shared/cases.ts';
 import { rowsOf, type Db } from './client.ts';
 import { cases } from './schema.ts';
@@ -188,6 +189,41 @@ export const DERIVED: readonly DerivedValue[] = [
       return { repaired: drift.length, next };
     },
   },
+  {
+    name: 'case-all-bailable',
+    stores: 'cases.all_bailable',
+    definition:
+      "whether every offence the case is counted under (the charges framed, else those alleged) is a listed bailable one, by the law module (shared/bail-money-route.ts caseAllBailable): the UTRC list's S.478 group",
+    sources: ['cases'],
+    keptBy: 'lib/case-facts.ts factColumns: every write of the facts stores it in the same transaction',
+    rebuiltBy: 'caseAllBailable over each case',
+    check: checkCaseAllBailable,
+    async rebuild(db, p) {
+      const { drift, next } = await checkCaseAllBailable(db, p);
+      for (const d of drift) {
+        await db
+          .update(cases)
+          .set({ allBailable: d.fresh === 'true' })
+          .where(sql`${cases.id} = ${d.key}::uuid`);
+      }
+      return { repaired: drift.length, next };
+    },
+  },
+  perKey({
+    name: 'case-prison',
+    stores: 'cases.prison_id',
+    definition:
+      "the prison its prisoner is held in (prisoners.prison_id), copied so the UTRC list reads a prison's cases by one index range",
+    sources: ['prisoners'],
+    keptBy: 'row triggers cases_set_prison (a case added or given another prisoner) and prisoners_cases_prison (a prisoner moved)',
+    rebuiltBy: 'UPDATE cases SET prison_id FROM prisoners',
+    keyTable: sql`cases`,
+    keyColumn: sql`id`,
+    stored: sql`k.prison_id`,
+    fresh: sql`(select p.prison_id from prisoners p where p.id = k.prisoner_id)`,
+    repair: (keys) => sql`update cases c set prison_id = p.prison_id from prisoners p
+      where p.id = c.prisoner_id and c.id = any(${uuids(keys)}) and c.prison_id is distinct from p.prison_id`,
+  }),
   perKey({
     name: 'member-counters',
     stores:
@@ -381,6 +417,23 @@ async function checkCaseRelease(db: Db, p: Page): Promise<{ drift: Drift[]; next
     const fresh = { ...stored, otherCasesHeld: Number(held), ...storedRelease(readFacts(row), Number(held)) };
     const [a, b] = [JSON.stringify(stored), JSON.stringify(fresh)];
     if (a !== b) drift.push({ derived: 'case-release-dates', key: row.id, stored: a, fresh: b });
+  }
+  return { drift, next: rows.length >= p.limit ? (rows[rows.length - 1]?.id ?? null) : null };
+}
+
+/** The stored all_bailable of one page of cases against caseAllBailable of their facts (computed here, in TypeScript). */
+async function checkCaseAllBailable(db: Db, p: Page): Promise<{ drift: Drift[]; next: string | null }> {
+  const rows = await db
+    .select()
+    .from(cases)
+    .where(sql`${cases.id} > ${p.after ?? FIRST_UUID}::uuid`)
+    .orderBy(cases.id)
+    .limit(p.limit);
+  const drift: Drift[] = [];
+  for (const row of rows) {
+    const fresh = caseAllBailable(readFacts(row));
+    if (row.allBailable !== fresh)
+      drift.push({ derived: 'case-all-bailable', key: row.id, stored: String(row.allBailable), fresh: String(fresh) });
   }
   return { drift, next: rows.length >= p.limit ? (rows[rows.length - 1]?.id ?? null) : null };
 }

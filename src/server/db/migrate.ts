@@ -16,6 +16,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db, DbHandle } from './client.ts';
 import { refreshPrisonerCases } from '../lib/case-facts.ts';
+import { rebuildDerived } from './derived.ts';
 
 /** Resolved from the working directory (the package root), never from this file's location. */
 export function migrationsFolder(dir = process.env.MIGRATIONS_DIR ?? './drizzle'): string {
@@ -51,6 +52,7 @@ async function lastMigrationAt(handle: DbHandle): Promise<number> {
  */
 export const DATA_MOVES: { when: number; migration: string; run: (db: Db) => Promise<void> }[] = [
   { when: 1795762301198, migration: '0036_cases_held_bar', run: countHeldCases },
+  { when: 1795774807336, migration: '0042_cases_bailable_prison', run: storeCasePrisonAndBailability },
 ];
 
 export async function moveData(db: Db, appliedAfter: number): Promise<void> {
@@ -67,6 +69,15 @@ async function countHeldCases(db: Db): Promise<void> {
     const batch = ids.slice(i, i + 500);
     await db.transaction((tx) => refreshPrisonerCases(tx, batch));
   }
+}
+
+/**
+ * Each case's prisoner's prison and whether every offence it is counted under is bailable
+ * (docs/decisions/0060-bailability-stored-per-case.md): the registry's own rebuild of the two values, a page of
+ * cases per transaction, so the move stores what the app's writes and the triggers store.
+ */
+async function storeCasePrisonAndBailability(db: Db): Promise<void> {
+  await rebuildDerived(db, { only: ['case-prison', 'case-all-bailable'] });
 }
 
 /**

@@ -427,6 +427,13 @@ export const cases = pgTable(
     defaultBailEligibleOn: date({ mode: 'string' }),
     /** First day of "eligible soon": s479EligibleOn minus release.ts ELIGIBLE_SOON_DAYS (drizzle/0022_release_window_in_ts.sql). */
     s479EligibleSoonFrom: date({ mode: 'string' }),
+    /**
+     * Derived (registry: case-all-bailable): every offence the case is counted under is bailable (S.478;
+     * shared/bail-money-route.ts caseAllBailable), stored with the facts (docs/decisions/0060-bailability-stored-per-case.md).
+     */
+    allBailable: boolean().notNull().default(false),
+    /** Derived (registry: case-prison): the prison its prisoner is held in, kept by triggers cases_set_prison and prisoners_cases_prison. */
+    prisonId: uuid().references((): AnyPgColumn => prisons.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('cases_member_number_unique').on(t.familyMemberId, t.caseNumber),
@@ -457,6 +464,14 @@ export const cases = pgTable(
     index('cases_bailed_not_released_idx')
       .on(t.bailGrantedOn)
       .where(sql`${t.bailGrantedOn} is not null and ${t.releasedOn} is null`),
+    // The DLSA's bail desk and the UTRC's "granted bail" group: a prison's bailed-not-released cases, oldest order first.
+    index('cases_prison_bailed_idx')
+      .on(t.prisonId, t.bailGrantedOn, t.id)
+      .where(sql`${t.bailGrantedOn} is not null and ${t.releasedOn} is null`),
+    // The UTRC's S.478 group: a prison's cases held for bailable offences only, longest in custody first.
+    index('cases_bailable_custody_idx')
+      .on(t.prisonId, t.custodySince)
+      .where(sql`${t.allBailable} and ${t.releasedOn} is null and ${t.custodySince} is not null`),
     index('cases_chargesheet_due_idx')
       .on(t.chargesheetFiledOn, t.familyMemberId)
       .where(sql`${t.defaultBailEligibleOn} is not null and ${t.chargesheetFiledOn} is not null`),

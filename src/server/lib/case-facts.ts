@@ -13,6 +13,7 @@ import {
   type CaseFactsCurrent,
   type CaseFactsParsed,
 } from '#shared/cases.ts';
+import { caseAllBailable } from '#shared/bail-money-route.ts';
 import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../db/client.ts';
@@ -54,8 +55,9 @@ export function readStoredRelease(row: CaseRow) {
 }
 
 /**
- * Parsed input → the columns to write: the facts and the dates derived from them. Dates after today
- * (in India) are refused: custody and a charge-sheet are facts of the past.
+ * Parsed input → the columns to write: the facts, the dates derived from them and whether every counted
+ * offence is bailable (S.478; derived.ts 'case-all-bailable'). Dates after today (in India) are refused:
+ * custody and a charge-sheet are facts of the past.
  */
 export function factColumns(input: CaseFactsParsed, today = todayInIndia(), otherCasesHeld = 0) {
   const future = (['custodySince', 'chargesheetFiledOn', 'chargesFramedOn'] as const).filter((k) => {
@@ -68,7 +70,7 @@ export function factColumns(input: CaseFactsParsed, today = todayInIndia(), othe
       future.map((path) => ({ path, message: 'This date cannot be in the future.' })),
     );
   const facts = toCaseFacts(input);
-  return { facts, columns: { ...facts, ...storedRelease(facts, otherCasesHeld) } };
+  return { facts, columns: { ...facts, ...storedRelease(facts, otherCasesHeld), allBailable: caseAllBailable(facts) } };
 }
 
 /**

@@ -27,7 +27,6 @@ const nameOf = (r: UtrcRow) =>
 
 function CategoryNote({ c }: { c: Category }) {
   const { t } = useTranslation('legalAidDesk');
-  if (!c.computable) return <Text size="sm">{t('utrc.notComputable')}</Text>;
   if (c.rows.length === 0) return <Text size="sm">{t('utrc.none')}</Text>;
   return c.truncated ? <Text size="sm">{t('utrc.truncated', { n: c.rows.length })}</Text> : null;
 }
@@ -61,11 +60,9 @@ export function UtrcPage() {
                   <Title order={2} size="h4" id={`utrc-${c.category}`}>
                     {t(`utrc.category.${c.category}`)}
                   </Title>
-                  {c.computable && (
-                    <Badge variant="outline" color="gray.8">
-                      {c.rows.length}
-                    </Badge>
-                  )}
+                  <Badge variant="outline" color="gray.8">
+                    {c.rows.length}
+                  </Badge>
                 </Group>
                 <CategoryNote c={c} />
                 {c.rows.length > 0 && (
@@ -121,7 +118,7 @@ export function UtrcPrintPage() {
                 <section key={c.category} className={classes.category} aria-labelledby={`print-${c.category}`}>
                   <Stack gap={6}>
                     <Title order={3} size="h4" id={`print-${c.category}`}>
-                      {t(`utrc.category.${c.category}`)} {c.computable ? `(${c.rows.length})` : ''}
+                      {t(`utrc.category.${c.category}`)} ({c.rows.length})
                     </Title>
                     <CategoryNote c={c} />
                     {c.rows.length > 0 && (

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, todayInIndia } from '#shared/release.ts';
 import type { FamilyLegalAidList, LegalAidInbox } from '#shared/legal-aid.ts';
 import type { UtrcList } from '#shared/utrc.ts';
-import { accessLog, emailOutbox, notifications, users } from '#server/db/schema.ts';
+import { checkDerived } from '#server/db/derived.ts';
+import { DATA_MOVES, moveData } from '#server/db/migrate.ts';
+import { accessLog, cases, emailOutbox, notifications, users } from '#server/db/schema.ts';
 import { advanceReleaseClock } from '#server/lib/case-facts.ts';
 import { runDeadlinePass } from '#server/features/deadlines/deadlines.scheduler.ts';
 import { createFamilyMember, createLawyer, createUser, sessionCookie } from '#tests/factories.ts';
@@ -272,7 +274,7 @@ describe('legal-aid applications', () => {
 });
 
 describe('the UTRC list', () => {
-  it('groups the district’s prisoners by category from the stored dates, other districts left out; bailability is not computable', async () => {
+  it('groups the district’s prisoners by category from the stored dates, other districts left out', async () => {
     const sitapur = await prison('Bahraich');
     const elsewhere = await prison('Gonda');
     const d = await dlsa('Bahraich');
@@ -316,6 +318,33 @@ describe('the UTRC list', () => {
       offences: theft,
       chargesheetFiledOn: addMonths(T, -19),
     });
+    // S.478: every offence bailable (hurt, criminal intimidation) and a week or more in custody.
+    const hurt = [{ code: 'hurt' }];
+    const bailableWeek = await family('Bailable Week', sitapur, { custodySince: addDays(T, -10), offences: hurt });
+    const exactlyWeek = await family('Bailable Seven Days', sitapur, {
+      custodySince: addDays(T, -7),
+      offences: [{ code: 'hurt' }, { code: 'criminal-intimidation' }],
+    });
+    const underWeek = await family('Bailable Six Days', sitapur, { custodySince: addDays(T, -6), offences: hurt });
+    const mixed = await family('Hurt And Theft', sitapur, { custodySince: addDays(T, -10), offences: [{ code: 'hurt' }, ...theft] });
+    // Alleged theft, but the court framed only hurt: the framed charges count.
+    const framed = await family('Framed Hurt', sitapur, {
+      custodySince: addDays(T, -12),
+      offences: theft,
+      chargesFramedOn: addDays(T, -2),
+      chargesFramed: hurt,
+    });
+    // Bail granted for a bailable offence and the bond not furnished: S.478's indigent, in both groups.
+    const bailedBailable = await family('Bailed Bailable', sitapur, { custodySince: addDays(T, -20), offences: hurt });
+    await t.db.execute(sql`update cases set bail_granted_on = ${addDays(T, -9)}::date where id = ${bailedBailable.caseId}`);
+    // The bond furnished: the jail's release is awaited, not the person's means.
+    const furnished = await family('Bond Furnished', sitapur, { custodySince: addDays(T, -20), offences: hurt });
+    await t.db.execute(sql`update cases set bail_granted_on = ${addDays(T, -9)}::date, bail_furnished_on = ${addDays(T, -1)}::date
+      where id = ${furnished.caseId}`);
+    const otherBailable = await family('Other Bailable', elsewhere, { custodySince: addDays(T, -10), offences: hurt });
+    // Moved here from the other district's prison: listed under this one (the case carries the prison).
+    const movedIn = await family('Moved In', elsewhere, { custodySince: addDays(T, -15), offences: hurt });
+    await t.db.execute(sql`update prisoners set prison_id = ${sitapur}::uuid where id = ${movedIn.prisonerId}`);
     await advanceReleaseClock(t.db, T);
 
     const res = await t.request('GET', '/api/dlsa/utrc', { cookie: d.cookie });
@@ -331,19 +360,59 @@ describe('the UTRC list', () => {
     expect(of('eligible-soon')).toEqual([soon.prisonerId]);
     expect(of('past-maximum')).toEqual([past.prisonerId]);
     expect(of('default-bail-due')).toEqual([dflt.prisonerId]);
-    expect(of('bailed-not-released')).toEqual([bailed.prisonerId]);
-    expect(list.categories.find((x) => x.category === 'bailable-week')).toMatchObject({ computable: false, rows: [] });
+    expect(of('bailed-not-released')).toEqual([bailed.prisonerId, bailedBailable.prisonerId, furnished.prisonerId].sort());
+    expect(of('bailed-not-released')).not.toContain(bailableWeek.prisonerId);
+    expect(of('bailable-week')).toEqual(
+      [bailableWeek.prisonerId, exactlyWeek.prisonerId, framed.prisonerId, bailedBailable.prisonerId, movedIn.prisonerId].sort(),
+    );
+    for (const out of [underWeek, mixed, furnished, otherBailable, none, dflt]) expect(of('bailable-week')).not.toContain(out.prisonerId);
+    expect(
+      list.categories.find((x) => x.category === 'bailable-week')!.rows.find((r) => r.prisonerId === bailableWeek.prisonerId),
+    ).toMatchObject({
+      prisonerName: 'Bailable Week',
+      caseId: bailableWeek.caseId,
+      since: addDays(T, -10),
+    });
     const all = list.categories.flatMap((c) => c.rows.map((r) => r.prisonerId));
     expect(all).not.toContain(none.prisonerId);
     expect(all).not.toContain(other.prisonerId);
     const row = list.categories.find((x) => x.category === 'past-maximum')!.rows[0]!;
     expect(row).toMatchObject({ prisonerName: 'Past Maximum', caseId: past.caseId, since: addMonths(addMonths(T, -37), 36) });
-    expect(list.categories.find((x) => x.category === 'bailed-not-released')!.rows[0]!.since).toBe(addDays(T, -10));
+    expect(
+      list.categories.find((x) => x.category === 'bailed-not-released')!.rows.find((r) => r.prisonerId === bailed.prisonerId)!.since,
+    ).toBe(addDays(T, -10));
 
-    // Released yesterday: no longer in any group.
-    await t.db.execute(sql`update cases set released_on = ${addDays(T, -1)}::date where id = ${eligible.caseId}`);
+    // Released yesterday: no longer in any group. The court framing theft after all: out of the S.478 group
+    // (the family's save stores the case's bailability with its facts). Moved back to the other district:
+    // on that district's list, no longer on this one.
+    await t.db.execute(
+      sql`update cases set released_on = ${addDays(T, -1)}::date where id in (${eligible.caseId}, ${bailableWeek.caseId})`,
+    );
+    const reframed = await t.request('PUT', `/api/cases/${framed.caseId}/facts`, {
+      cookie: framed.cookie,
+      body: {
+        prisonerName: 'Framed Hurt',
+        prisonerRelation: 'husband',
+        custodySince: addDays(T, -12),
+        offences: theft,
+        chargesFramedOn: addDays(T, -2),
+        chargesFramed: theft,
+        version: 0,
+      },
+    });
+    expect(reframed.statusCode, reframed.body).toBe(200);
+    await t.db.execute(sql`update prisoners set prison_id = ${elsewhere}::uuid where id = ${movedIn.prisonerId}`);
     const after = (await t.request('GET', '/api/dlsa/utrc', { cookie: d.cookie })).json<UtrcList>();
-    expect(after.categories.flatMap((c) => c.rows.map((r) => r.prisonerId))).not.toContain(eligible.prisonerId);
+    const listed = after.categories.flatMap((c) => c.rows.map((r) => r.prisonerId));
+    for (const gone of [eligible, bailableWeek, framed, movedIn]) expect(listed).not.toContain(gone.prisonerId);
+    expect(listed).toContain(exactlyWeek.prisonerId);
+    const gondaDlsa = await dlsa('Gonda');
+    const gonda = (await t.request('GET', '/api/dlsa/utrc', { cookie: gondaDlsa.cookie })).json<UtrcList>();
+    const gondaWeek = gonda.categories
+      .find((c) => c.category === 'bailable-week')!
+      .rows.map((r) => r.prisonerId)
+      .sort();
+    expect(gondaWeek).toEqual([otherBailable.prisonerId, movedIn.prisonerId].sort());
 
     // Only the DLSA; the read is logged with the prisoners it showed.
     const jail = await sessionCookie(t.db, (await createUser(t.db, { role: 'Jail-Authority' })).id);
@@ -353,5 +422,29 @@ describe('the UTRC list', () => {
       .from(accessLog)
       .where(sql`${accessLog.actorId} = ${d.id} and what = 'dlsa.utrc'`);
     expect(log!.shown).toEqual(expect.arrayContaining([eligible.prisonerId, bailed.prisonerId]));
+  });
+
+  it('cases recorded before migration 0042 get their prison and bailability from its data move, and are then listed', async () => {
+    const bahraich = await prison('Bahraich');
+    const d = await dlsa('Bahraich');
+    const before = await family('Before The Move', bahraich, {
+      custodySince: addDays(T, -9),
+      offences: [{ code: 'criminal-intimidation' }],
+    });
+    // As the case was before the migration: the new columns at their defaults.
+    await t.db.update(cases).set({ allBailable: false, prisonId: null }).where(eq(cases.id, before.caseId));
+    const listed = async () =>
+      (await t.request('GET', '/api/dlsa/utrc', { cookie: d.cookie }))
+        .json<UtrcList>()
+        .categories.find((c) => c.category === 'bailable-week')!
+        .rows.map((r) => r.prisonerId);
+    expect(await listed()).not.toContain(before.prisonerId);
+    const move = DATA_MOVES.find((m) => m.migration === '0042_cases_bailable_prison')!;
+    // Not run when the migration was applied before; run when it is applied now.
+    await moveData(t.db, move.when);
+    expect(await listed()).not.toContain(before.prisonerId);
+    await moveData(t.db, move.when - 1);
+    expect(await listed()).toContain(before.prisonerId);
+    expect(await checkDerived(t.db, { only: ['case-prison', 'case-all-bailable'] })).toEqual({ counts: {}, total: 0, sample: [] });
   });
 });

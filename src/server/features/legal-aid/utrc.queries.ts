@@ -7,11 +7,15 @@
 // (family_members_prison_release_*_idx, one range per prison of the district); each candidate case is
 // then kept by releaseFlagsOn (src/shared/release.ts), the same rule the flags are kept by, on the
 // release clock's day. "Bailed but not released" is the bail desk's set (a bail order on or before that
-// day and no release). "Bailable offence and a week in custody" (S.478) needs the bailability of the
-// offences, which Rihaai does not record yet: the category is listed as not computable.
+// day and no release), read as the desk reads it, from each prison's range of cases_prison_bailed_idx. "Bailable offence and a week in custody" (S.478) reads each prison's cases whose
+// counted offences are all bailable (derived.ts 'case-all-bailable', 'case-prison') and whose custody
+// began a week or more before that day, through cases_bailable_custody_idx (one range per prison), and
+// keeps each by personalBondFrom (src/shared/bail-money-route.ts), the rule the family's money route shows.
 import { sql } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
-import { releaseFlagsOn, todayInIndia, type ReleaseFlags } from '#shared/release.ts';
+import { INDIGENCE_DAYS } from '#shared/bail.ts';
+import { personalBondFrom } from '#shared/bail-money-route.ts';
+import { addDays, releaseFlagsOn, todayInIndia, type ReleaseFlags } from '#shared/release.ts';
 import { UTRC_CATEGORIES, UTRC_CATEGORY_CAP, type UtrcCategory, type UtrcList, type UtrcRow } from '#shared/utrc.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { dlsaDistrict } from '../prisons/bail-desk.queries.ts';
@@ -26,7 +30,7 @@ const FLAGGED = {
 type Flagged = keyof typeof FLAGGED;
 
 type CaseRow = {
-  category: Flagged | 'bailed-not-released';
+  category: Flagged | 'bailed-not-released' | 'bailable-week';
   case_id: string;
   case_number: string;
   s479_eligible_on: string | null;
@@ -35,6 +39,9 @@ type CaseRow = {
   chargesheet_filed_on: string | null;
   released_on: string | null;
   bail_granted_on: string | null;
+  custody_since: string | null;
+  bail_furnished_on: string | null;
+  all_bailable: boolean;
   prisoner_id: string;
   prisoner_name: string;
   name_latin: string;
@@ -48,6 +55,7 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
   const asOf = clock?.as_of ?? todayInIndia();
   const caseColumns = sql`c.id as case_id, c.case_number, c.s479_eligible_on::text, c.maximum_ends_on::text,
     c.default_bail_eligible_on::text, c.chargesheet_filed_on::text, c.released_on::text, c.bail_granted_on::text,
+    c.custody_since::text, c.bail_furnished_on::text, c.all_bailable,
     p.id as prisoner_id, p.name as prisoner_name, p.name_latin, p.prisoner_number, pp.name as prison_name`;
   const flagged = (Object.keys(FLAGGED) as Flagged[]).map(
     (category) => sql`
@@ -65,9 +73,20 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
       ${sql.join(flagged, sql` union all `)}
       union all
       (select 'bailed-not-released' as category, ${caseColumns}
-      from cases c join prisoners p on p.id = c.prisoner_id join dp pp on pp.id = p.prison_id
-      where c.bail_granted_on is not null and c.released_on is null and c.bail_granted_on <= ${asOf}::date
-      order by c.bail_granted_on limit ${UTRC_CATEGORY_CAP + 1})`),
+      from dp cross join lateral (select c.* from cases c
+        where c.prison_id = dp.id and c.bail_granted_on is not null and c.released_on is null and c.bail_granted_on <= ${asOf}::date
+        order by c.prison_id, c.bail_granted_on, c.id limit ${UTRC_CATEGORY_CAP + 1}) c
+      join prisoners p on p.id = c.prisoner_id
+      join dp pp on pp.id = p.prison_id)
+      union all
+      (select 'bailable-week' as category, ${caseColumns}
+      from dp cross join lateral (select c.* from cases c
+        where c.prison_id = dp.id and c.all_bailable and c.released_on is null
+          and c.custody_since <= ${addDays(asOf, -INDIGENCE_DAYS)}::date
+          and (c.bail_furnished_on is null or c.bail_furnished_on > ${asOf}::date)
+        order by c.prison_id, c.custody_since limit ${UTRC_CATEGORY_CAP + 1}) c
+      join prisoners p on p.id = c.prisoner_id
+      join dp pp on pp.id = p.prison_id)`),
   );
 
   const byCategory = new Map<UtrcCategory, Map<string, UtrcRow>>();
@@ -75,7 +94,17 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
   for (const r of rows) {
     let since: string | null;
     if (r.category === 'bailed-not-released') since = r.bail_granted_on;
-    else {
+    else if (r.category === 'bailable-week') {
+      const from = personalBondFrom({
+        asOf,
+        bailable: r.all_bailable,
+        custodySince: r.custody_since,
+        releasedOn: r.released_on,
+        bailFurnishedOn: r.bail_furnished_on,
+      });
+      if (from === null) continue;
+      since = r.custody_since;
+    } else {
       const rule = FLAGGED[r.category];
       const flags = releaseFlagsOn(
         {
@@ -118,7 +147,6 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
     district,
     categories: UTRC_CATEGORIES.map((category) => ({
       category,
-      computable: category !== 'bailable-week',
       truncated: cut.has(category),
       rows: [...(byCategory.get(category)?.values() ?? [])].sort(order),
     })),

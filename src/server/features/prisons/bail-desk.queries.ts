@@ -1,6 +1,8 @@
 // The DLSA's desk (docs/law.md#bail-clocks): its district's prisoners granted bail and still inside, a
-// page at a time, oldest order first (cases_bailed_not_released_idx), each with the clocks that
-// bailToRelease counts from the recorded steps.
+// page at a time, oldest order first, each with the clocks that bailToRelease counts from the recorded
+// steps. Each prison of the district gives at most a page from its own range of cases_prison_bailed_idx
+// (the case carries its prisoner's prison: derived.ts 'case-prison'), and the pages merge: bounded by the
+// district's prisons, however many people are on bail elsewhere.
 import { sql } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { bailToRelease } from '#shared/bail.ts';
@@ -52,15 +54,18 @@ export async function bailDesk(
   const after = query.after ? decodeDayCursor(query.after) : undefined;
   const rows = rowsOf<Row>(
     await db.execute(sql`
+      with dp as materialized (select id, name from prisons where state = ${state} and district = ${district})
       select c.id, c.case_number, c.bail_granted_on::text, c.custody_since::text, c.released_on::text,
         c.dlsa_informed_on::text, c.dlsa_recommended_on::text, c.committee_decided_on::text,
-        c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount, (CASE WHEN jsonb_array_length(c.charges_framed) > 0 THEN c.charges_framed ELSE c.offences END) as offences, p.name, p.name_latin, pr.name as prison_name
-      from cases c
-      join prisoners p on p.id = c.prisoner_id
-      join prisons pr on pr.id = p.prison_id
-      where c.bail_granted_on is not null and c.released_on is null
-        and pr.state = ${state} and pr.district = ${district}
-        ${after ? sql`and (c.bail_granted_on, c.id) > (${after.on}::date, ${after.id}::uuid)` : sql``}
+        c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount,
+        (case when jsonb_array_length(c.charges_framed) > 0 then c.charges_framed else c.offences end) as offences,
+        p.name, p.name_latin, dp.name as prison_name
+      from dp cross join lateral (select c.* from cases c
+        where c.prison_id = dp.id and c.bail_granted_on is not null and c.released_on is null
+          ${after ? sql`and (c.bail_granted_on, c.id) > (${after.on}::date, ${after.id}::uuid)` : sql``}
+        order by c.prison_id, c.bail_granted_on, c.id
+        limit ${PAGE + 1}) c
+      join prisoners p on p.id = c.prisoner_id and p.prison_id = dp.id
       order by c.bail_granted_on, c.id
       limit ${PAGE + 1}`),
   );
