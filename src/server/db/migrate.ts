@@ -81,10 +81,15 @@ async function storeCasePrisonAndBailability(db: Db): Promise<void> {
 }
 
 /**
- * A stored card whose defining function changed is stale in every row: written afresh, all at once, as
- * the migrations' backfills wrote them (the flag tells the member triggers that only the card moves).
+ * A stored value whose defining function changed is stale: a member's prison is refreshed where it now
+ * differs (its triggers move the counters with it); a stored card, stale in every row, is written afresh,
+ * all at once, as the migrations' backfills wrote them (the flag tells the member triggers that only the card moves).
  */
 async function restoreChangedDefinitions(handle: DbHandle, applied: string[]): Promise<void> {
+  if (applied.includes('functions/member_prison.sql'))
+    await handle.db.execute(
+      sql`select member_prison_refresh(array(select m.user_id from family_members m where m.prison_id is distinct from member_prison(m.user_id) order by 1))`,
+    );
   const jail = applied.includes('functions/member_card.sql');
   const client = applied.includes('functions/member_client_card.sql');
   if (!jail && !client) return;

@@ -1,34 +1,37 @@
 // The clerk's and the DLSA's prisoner search (docs/decisions/0046-prisoner-and-prisons.md#search): a name
 // in any script (its consonant key, prisoner_name_key, within the prisons in scope), the prisoner
-// number, a FIR or case number, a relative's name or phone number (any format). Each way is one index range read stopped after
-// SEARCH_READ entries; the union is filtered to the account's scope and returned by name.
+// number, a FIR or case number, a relative's name or phone number (any format). One statement a page:
+// each prison of the scope gives its first page by name key from its own index (browsing, and a name),
+// the other ways are bounded index range reads, and only the page's 50 rows are then read in full
+// (docs/decisions/0061-prisoner-search-a-page-per-prison.md).
 import { sql, type SQL } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { searchLatin } from '#shared/names.ts';
 import { phoneSearchForms } from '#shared/family.ts';
 import type { PrisonerHit, PrisonerSearchQuery } from '#shared/prisoners.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
 import { prefixPattern } from '../jail/jail.queries.ts';
 
 const PAGE = 50;
 const SEARCH_READ = 200;
 
-/** The prisons an account may search: its prison, its district's, or (a deployment-wide jail account) all. */
-async function scopeOf(db: Db, user: User, prisonId: string | undefined): Promise<SQL> {
-  const [me] = rowsOf<{ prison_id: string | null; scope_state: string | null; scope_district: string | null }>(
-    await db.execute(sql`select prison_id, scope_state, scope_district from users where id = ${user.id}`),
-  );
-  if (!me) throw notFound('account');
+/**
+ * The prisons an account may search, as a statement giving their ids: its prison, its district's, or
+ * (a deployment-wide jail account) all. From the session's user and, for a DLSA, its account row read
+ * inside the search's own statement: no statement of its own.
+ */
+function scopeOf(user: User, prisonId: string | undefined): SQL {
   if (user.role === 'Jail-Authority') {
-    if (me.prison_id) return sql`(select ${me.prison_id}::uuid)`;
-    return prisonId ? sql`(select ${prisonId}::uuid)` : sql`(select id from prisons)`;
+    if (user.prisonId) return sql`select ${user.prisonId}::uuid as id`;
+    return prisonId ? sql`select id from prisons where id = ${prisonId}::uuid` : sql`select id from prisons`;
   }
-  if (user.role === 'DLSA' && me.scope_state && me.scope_district) {
-    const district = sql`(select id from prisons where state = ${me.scope_state} and district = ${me.scope_district})`;
-    return prisonId ? sql`(select id from prisons where id = ${prisonId}::uuid and id in ${district})` : district;
+  if (user.role === 'DLSA') {
+    const district = sql`select pr.id from prisons pr join users u on u.id = ${user.id}
+      and pr.state = u.scope_state and pr.district = u.scope_district`;
+    return prisonId ? sql`${district} where pr.id = ${prisonId}::uuid` : district;
   }
-  return sql`(select null::uuid where false)`;
+  return sql`select null::uuid as id where false`;
 }
 
 interface Cursor {
@@ -60,49 +63,77 @@ function startsWith(column: SQL, prefix: string): SQL {
   return sql`${column} ~>=~ ${prefix} and ${column} ~<~ ${prefix + '\u{10FFFF}'} and ${column} like ${prefixPattern(prefix)}`;
 }
 
+/**
+ * The prisoners whose relatives (family members listed in a prison of the scope) start with `prefix`:
+ * each prison's index range (family_members_prison_*_prefix_idx) read in its order and stopped after a
+ * page of relatives (each costs a look-up of the prisoners they follow), then those prisoners held in the scope.
+ */
+function relativeHits(column: 'lower(m.name)' | 'm.phone', prefix: string): SQL {
+  const c = sql.raw(column);
+  return sql`(select p.id, p.name_key from scope s cross join lateral (select m.user_id from family_members m
+        where m.prison_id = s.id and ${startsWith(c, prefix)} order by ${c} using ~<~ limit ${PAGE + 1}) m
+      join prisoner_followers f on f.family_member_id = m.user_id
+      join prisoners p on p.id = f.prisoner_id where p.prison_id in (select id from scope))`;
+}
+
 /** A relative's phone number in any format (+91, 0, spaces, dashes): as stored, +91 and the digits, or older rows' bare digits. */
 function phoneHits(q: string): SQL {
   const phone = phoneSearchForms(q);
   if (!phone) return sql``;
   return sql`
-      union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
-        where ${startsWith(sql`m.phone`, phone.canonical)} limit ${SEARCH_READ})
-      union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
-        where ${startsWith(sql`m.phone`, phone.local)} limit ${SEARCH_READ})`;
+      union ${relativeHits('m.phone', phone.canonical)}
+      union ${relativeHits('m.phone', phone.local)}`;
 }
 
+/**
+ * A prisoner's case or FIR number starting with `lower`: the index range read anywhere (a case carries
+ * no prison), stopped after SEARCH_READ entries, and kept when the case's prisoner is held in the scope.
+ */
+function caseHits(column: string, lower: string): SQL {
+  const c = sql.raw(`lower(c.${column})`);
+  return sql`(select p.id, p.name_key from (select c.prisoner_id from cases c where ${startsWith(c, lower)}
+        order by ${c} using ~<~ limit ${SEARCH_READ}) c
+      join prisoners p on p.id = c.prisoner_id where p.prison_id in (select id from scope))`;
+}
+
+/**
+ * One page of prisoners in name-key order (byte order, as prisoners_prison_name_key_idx holds the key),
+ * in ONE statement: the candidates, each with its key, then the page's 51 and what each shows.
+ * Browsing, and a name's key, read each prison of the scope's index in its order and stop after a page
+ * (so a prison's page is exact and costs a page, however many prisoners it holds or share the key); a
+ * number, a case, a relative are bounded index range reads (docs/decisions/0046-prisoner-and-prisons.md#search).
+ */
 export async function searchPrisoners(
   db: Db,
   user: User,
   query: PrisonerSearchQuery,
 ): Promise<{ prisoners: PrisonerHit[]; nextCursor: string | null }> {
-  const scope = await scopeOf(db, user, query.prisonId);
+  const scope = scopeOf(user, query.prisonId);
   const q = query.q ?? '';
-  let ids: SQL;
-  let pageWhere = sql`true`;
+  let hits: SQL;
   if (q === '') {
-    // Browsing by name, a page at a time within the scope (prisoners_prison_name_key_idx).
+    // Browsing by name, a page at a time within the scope: each prison's next page after the cursor.
+    let after = sql``;
     if (query.after) {
       const c = decode(query.after);
-      pageWhere = sql`(p.name_key, p.id) > (${c.key}, ${c.id}::uuid)`;
+      after = sql`and p.name_key ~>=~ ${c.key} and (p.name_key ~>~ ${c.key} or p.id > ${c.id}::uuid)`;
     }
-    ids = sql`select p.id from prisoners p where p.prison_id in ${scope} and ${pageWhere} order by p.name_key, p.id limit ${PAGE + 1}`;
+    hits = sql`(select h.id, h.name_key from scope s cross join lateral (select p.id, p.name_key from prisoners p
+        where p.prison_id = s.id ${after} order by p.name_key using ~<~, p.id limit ${PAGE + 1}) h)`;
   } else {
-    const latin = searchLatin(q);
+    const key = sql`prisoner_name_key(${searchLatin(q)})`;
     const lower = q.toLowerCase();
-    ids = sql`
-      (select p.id from prisoners p where p.prison_id in ${scope}
+    hits = sql`
+      (select h.id, h.name_key from scope s cross join lateral (select p.id, p.name_key from prisoners p
         -- A range on the key (byte order, as prisoners_prison_name_key_idx holds it): what starts with the query's key.
-        and p.name_key ~>=~ prisoner_name_key(${latin}) and p.name_key ~<~ (prisoner_name_key(${latin}) || ${'\u{10FFFF}'})
-        and prisoner_name_key(${latin}) <> ''
-        order by p.prison_id, p.name_key limit ${SEARCH_READ})
-      union (select p.id from prisoners p where p.prison_id in ${scope}
-        and ${startsWith(sql`lower(p.prisoner_number)`, lower)} order by p.prison_id limit ${SEARCH_READ})
-      union (select c.prisoner_id from cases c where ${startsWith(sql`lower(c.case_number)`, lower)} limit ${SEARCH_READ})
-      union (select c.prisoner_id from cases c where ${startsWith(sql`lower(c.fir_number)`, lower)} and c.fir_number is not null
-        limit ${SEARCH_READ})
-      union (select f.prisoner_id from family_members m join prisoner_followers f on f.family_member_id = m.user_id
-        where ${startsWith(sql`lower(m.name)`, lower)} limit ${SEARCH_READ})${phoneHits(q)}`;
+        where p.prison_id = s.id and p.name_key ~>=~ ${key} and p.name_key ~<~ (${key} || ${'\u{10FFFF}'})
+        order by p.name_key using ~<~, p.id limit ${PAGE + 1}) h where ${key} <> '')
+      union (select h.id, h.name_key from scope s cross join lateral (select p.id, p.name_key from prisoners p
+        where p.prison_id = s.id and ${startsWith(sql`lower(p.prisoner_number)`, lower)} and p.prisoner_number is not null
+        order by lower(p.prisoner_number) using ~<~ limit ${SEARCH_READ}) h)
+      union ${caseHits('case_number', lower)}
+      union ${caseHits('fir_number', lower)}
+      union ${relativeHits('lower(m.name)', lower)}${phoneHits(q)}`;
   }
   const rows = rowsOf<{
     id: string;
@@ -118,29 +149,31 @@ export async function searchPrisoners(
     needs: PrisonerHit['needs'];
   }>(
     await db.execute(sql`
+      with scope as materialized (${scope}), hits as (${hits})
       select p.id, p.name, p.name_latin, p.name_key, p.relative_name, p.prisoner_number, pr.name as prison_name, p.status,
-        f.family_member_id, fm.name as family_member_name,
+        f.family_member_id, f.family_member_name,
         array_remove(array[
-          case when not exists (select 1 from prisoner_followers ff join family_members mm on mm.user_id = ff.family_member_id
-            where ff.prisoner_id = p.id and mm.accepted_lawyers > 0) then 'no-lawyer' end,
-          case when exists (select 1 from cases c where c.prisoner_id = p.id and c.bail_granted_on is not null and c.released_on is null)
-            then 'bailed-not-released' end,
-          case when exists (select 1 from cases c, release_clock d where c.prisoner_id = p.id and c.released_on is null
-            and c.s479_eligible_on <= d.as_of) then 'eligible-now' end,
-          case when exists (select 1 from cases c, release_clock d where c.prisoner_id = p.id and c.released_on is null
-            and c.default_bail_eligible_on <= d.as_of and (c.chargesheet_filed_on is null or c.chargesheet_filed_on > d.as_of))
-            then 'default-bail-due' end
+          case when not coalesce(f.has_lawyer, false) then 'no-lawyer' end,
+          case when n.bailed then 'bailed-not-released' end,
+          case when n.eligible then 'eligible-now' end,
+          case when n.default_bail_due then 'default-bail-due' end
         ], null) as needs
-      -- The page's prisoners first (by the name key, in scope), then what each shows: the needs and the
-      -- first follower are read for the page's rows only, not for every hit of the search.
-      from (select p.id from prisoners p where p.id in (${ids}) and p.prison_id in ${scope}
-        order by p.name_key, p.id limit ${PAGE + 1}) page
+      -- The page's prisoners first (by the name key, in scope), then what each shows, read for the page's
+      -- rows only: their followers (the first, and whether any has a lawyer) and their cases, one index range each.
+      from (select h.id, h.name_key from hits h order by h.name_key using ~<~, h.id limit ${PAGE + 1}) page
       join prisoners p on p.id = page.id
       left join prisons pr on pr.id = p.prison_id
-      left join lateral (select ff.family_member_id from prisoner_followers ff where ff.prisoner_id = p.id
-        order by ff.joined_at, ff.family_member_id limit 1) f on true
-      left join family_members fm on fm.user_id = f.family_member_id
-      order by p.name_key, p.id`),
+      left join lateral (select (array_agg(ff.family_member_id order by ff.joined_at, ff.family_member_id))[1] as family_member_id,
+          (array_agg(mm.name order by ff.joined_at, ff.family_member_id))[1] as family_member_name,
+          bool_or(mm.accepted_lawyers > 0) as has_lawyer
+        from prisoner_followers ff join family_members mm on mm.user_id = ff.family_member_id
+        where ff.prisoner_id = p.id) f on true
+      left join lateral (select bool_or(c.bail_granted_on is not null and c.released_on is null) as bailed,
+          bool_or(c.released_on is null and c.s479_eligible_on <= d.as_of) as eligible,
+          bool_or(c.released_on is null and c.default_bail_eligible_on <= d.as_of
+            and (c.chargesheet_filed_on is null or c.chargesheet_filed_on > d.as_of)) as default_bail_due
+        from cases c cross join release_clock d where c.prisoner_id = p.id) n on true
+      order by page.name_key using ~<~, page.id`),
   );
   const page = rows.slice(0, PAGE);
   const last = page.at(-1);

@@ -3,7 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayInIndia } from '#shared/release.ts';
 import { describe, expect, it } from 'vitest';
-import { prisoners, users } from '#server/db/schema.ts';
+import { cases, prisoners, users } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/client.ts';
 import { createFamilyMember, createUser, sessionCookie, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
 import { signUpConfirmed, useTestApp } from '#tests/test-app.ts';
 
@@ -179,6 +180,76 @@ describe('prisoners and the scoped search', () => {
     expect(counts.json().prisons).toContainEqual(
       expect.objectContaining({ id: sitapur.id, prisoners: 1, inCustody: 1, jailAccounts: 1, hasCode: true }),
     );
+  });
+
+  it('reads a page per prison: the DLSA walks its district’s two prisons in name order by cursor, each prisoner once, in one statement', async () => {
+    const a = await admin();
+    const made = async (name: string) =>
+      (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody(name, 'Lakhimpur Kheri') })).json<{ id: string }>();
+    const first = await made('Page Jail One');
+    const second = await made('Page Jail Two');
+    const dlsa = await officialBySignUp(
+      'DLSA',
+      (await t.request('POST', '/api/dlsa-codes', { cookie: a, body: { state: 'UP', district: 'Lakhimpur Kheri' } })).json().code,
+    );
+    const clerk = await officialBySignUp(
+      'Jail-Authority',
+      (await t.request('POST', `/api/prisons/${first.id}/code`, { cookie: a })).json().code,
+    );
+    // 61 prisoners, two in three in the first prison, some sharing a name (their order is then by id).
+    const names = ['Bhola Ram', 'Chhotu Lal', 'Dinesh Pal', 'Ganga Devi', 'Kallu Singh', 'Munna Khan', 'Pappu Yadav', 'Tota Ram'];
+    for (let i = 0; i < 61; i++) {
+      const fm = await createFamilyMember(t.db, { name: `Page Relative ${i}`, cases: [{ caseNumber: `PAGE-${i}` }] });
+      const name = `${names[i % names.length]!} ${['', 'Verma', 'Nishad'][i % 3]!}`.trim();
+      await t.db
+        .update(prisoners)
+        .set({ name, nameLatin: name, prisonId: i % 3 === 2 ? second.id : first.id })
+        .where(eq(prisoners.id, fm.cases[0]!.prisonerId));
+    }
+    const held = await t.db
+      .select({ id: prisoners.id, key: prisoners.nameKey, prisonId: prisoners.prisonId })
+      .from(prisoners)
+      .where(sql`${prisoners.prisonId} in (${first.id}::uuid, ${second.id}::uuid)`);
+    // The key's byte order (as its index holds it), then the id.
+    const byKey = (x: { id: string; key: string }, y: { id: string; key: string }) =>
+      Buffer.compare(Buffer.from(x.key), Buffer.from(y.key)) || (x.id < y.id ? -1 : 1);
+    const expected = [...held].sort(byKey).map((p) => p.id);
+    type Page = { prisoners: { id: string }[]; nextCursor: string | null };
+    const page1 = await t.countQueries(() => t.request('GET', '/api/prisoners/search', { cookie: dlsa.cookie }));
+    // The session, the page (the district's prisons read in the same statement), the access log's row.
+    expect(page1.count).toBe(3);
+    const one = page1.result.json<Page>();
+    expect(one.prisoners).toHaveLength(50);
+    const two = (await t.request('GET', `/api/prisoners/search?after=${one.nextCursor}`, { cookie: dlsa.cookie })).json<Page>();
+    expect(two.nextCursor).toBeNull();
+    expect([...one.prisoners, ...two.prisoners].map((p) => p.id)).toEqual(expected);
+    // One prison of the district, and the clerk's own prison: its prisoners only, in the same order.
+    const ofFirst = held
+      .filter((p) => p.prisonId === first.id)
+      .sort(byKey)
+      .map((p) => p.id);
+    const narrowed = (await t.request('GET', `/api/prisoners/search?prisonId=${first.id}`, { cookie: dlsa.cookie })).json<Page>();
+    expect(narrowed.prisoners.map((p) => p.id)).toEqual(ofFirst);
+    const search = await t.countQueries(() =>
+      t.request('GET', `/api/prisoners/search?q=${encodeURIComponent('Tota')}`, { cookie: clerk.cookie }),
+    );
+    expect(search.count).toBe(3);
+    const [tota] = rowsOf<{ k: string }>(await t.db.execute(sql`select prisoner_name_key('Tota') as k`));
+    const totas = held
+      .filter((p) => p.key.startsWith(tota!.k) && p.prisonId === first.id)
+      .sort(byKey)
+      .map((p) => p.id);
+    expect(totas.length).toBeGreaterThan(3);
+    expect(search.result.json<Page>().prisoners.map((p) => p.id)).toEqual(totas);
+    // A relative's name finds the prisoner they follow in the clerk's prison, not one held in the other.
+    const byRelative = async (i: number) =>
+      (await t.request('GET', `/api/prisoners/search?q=${encodeURIComponent(`Page Relative ${i}`)}`, { cookie: clerk.cookie }))
+        .json<Page>()
+        .prisoners.map((p) => p.id);
+    const prisonerOf = async (caseNumber: string) =>
+      (await t.db.select({ id: cases.prisonerId }).from(cases).where(eq(cases.caseNumber, caseNumber)))[0]!.id;
+    expect(await byRelative(30)).toEqual([await prisonerOf('PAGE-30')]);
+    expect(await byRelative(32)).toEqual([]);
   });
 
   it('a jail authority of one prison lists, counts, searches and acts on that prison’s families only; a transfer moves them', async () => {
