@@ -369,6 +369,11 @@ describe("the jail's list", () => {
         .prisoners.map((p) => p.id);
     expect(await found('Geeta')).toEqual([a.prisonerId]);
     expect(await found('Ramesh')).toEqual([a.prisonerId]);
+    // The DLSA of the prison's district lists the prisoner once as well (its list is by prisoner).
+    const dlsaUser = await createUser(t.db, { role: 'DLSA' });
+    await t.db.update(users).set({ scopeState: 'UP', scopeDistrict: 'Sitapur' }).where(eq(users.id, dlsaUser.id));
+    const district = await t.request('GET', '/api/prisoners/search', { cookie: await sessionCookie(t.db, dlsaUser.id) });
+    expect(district.json<{ prisoners: { id: string }[] }>().prisoners.map((p) => p.id)).toEqual([a.prisonerId]);
     expect((await t.request('GET', `/api/cases/${a.caseId}`, { cookie: clerk })).statusCode).toBe(200);
 
     // A leaves: the case goes to B, and so does the row (still one, with the case).
