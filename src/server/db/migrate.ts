@@ -17,6 +17,7 @@ import type pg from 'pg';
 import type { Db, DbHandle } from './client.ts';
 import { refreshPrisonerCases } from '../lib/case-facts.ts';
 import { rebuildDerived } from './derived.ts';
+import { moveToCurrentDistricts } from './current-districts.ts';
 
 /** Resolved from the working directory (the package root), never from this file's location. */
 export function migrationsFolder(dir = process.env.MIGRATIONS_DIR ?? './drizzle'): string {
@@ -53,6 +54,7 @@ async function lastMigrationAt(handle: DbHandle): Promise<number> {
 export const DATA_MOVES: { when: number; migration: string; run: (db: Db) => Promise<void> }[] = [
   { when: 1795762301198, migration: '0036_cases_held_bar', run: countHeldCases },
   { when: 1795774807336, migration: '0042_cases_bailable_prison', run: storeCasePrisonAndBailability },
+  { when: 1795775934627, migration: '0043_current_district_names', run: moveToCurrentDistricts },
 ];
 
 export async function moveData(db: Db, appliedAfter: number): Promise<void> {

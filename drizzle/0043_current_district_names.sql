@@ -1,0 +1,2 @@
+-- No schema change: the key of the data move that rewrites stored district names to the current ones
+-- (src/server/db/current-districts.ts, docs/decisions/0059-current-districts.md).
