@@ -191,6 +191,11 @@ export const StoredReleaseSchema = z.object({
    * explanation on every screen counts them as the stored status does.
    */
   otherCasesHeld: z.number().int().optional(),
+  /**
+   * The day of the court's decision recorded on the case (src/shared/case-disposal.ts): from then on no release
+   * date applies to it (storedRelease). The lawyer's client cards carry it; the jail's cards do not (their stored dates are gone).
+   */
+  decidedOn: z.string().nullable().optional(),
 });
 export type StoredRelease = z.infer<typeof StoredReleaseSchema>;
 /**
@@ -198,7 +203,7 @@ export type StoredRelease = z.infer<typeof StoredReleaseSchema>;
  * the "eligible soon" window, which only the database reads: the member flags compare it with the
  * clock (release.ts ELIGIBLE_SOON_DAYS, drizzle/0022_release_window_in_ts.sql).
  */
-export type DerivedRelease = Omit<StoredRelease, 'releasedOn'> & { s479EligibleSoonFrom: string | null };
+export type DerivedRelease = Omit<StoredRelease, 'releasedOn' | 'decidedOn'> & { s479EligibleSoonFrom: string | null };
 
 /**
  * The facts as assessRelease reads them. An unknown first offence counts as not first (the later date).
@@ -224,9 +229,13 @@ export function assessCase(facts: CaseFacts, asOf: string, otherCasesHeld = 0): 
   return input ? assessRelease(input) : null;
 }
 
-/** The parts of the assessment that do not change with today; asOf is irrelevant to them. */
-export function storedRelease(facts: CaseFacts, otherCasesHeld = 0): DerivedRelease {
-  const a = assessCase(facts, '0000-01-01', otherCasesHeld);
+/**
+ * The parts of the assessment that do not change with today; asOf is irrelevant to them. A case the court
+ * has decided (`decided`: its disposal recorded, src/shared/case-disposal.ts) is no longer an undertrial's:
+ * no S.479 or default-bail date is stored for it, so it leaves the jail's release lists.
+ */
+export function storedRelease(facts: CaseFacts, otherCasesHeld = 0, decided = false): DerivedRelease {
+  const a = decided ? null : assessCase(facts, '0000-01-01', otherCasesHeld);
   if (!a) {
     return {
       s479Status: null,

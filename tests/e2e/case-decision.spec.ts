@@ -23,6 +23,12 @@ test('a family records the court’s decision, sees when the case is deleted, an
   await section.getByRole('button', { name: 'Save the decision' }).click();
   await expect(page.getByRole('alert').filter({ hasText: "The court's decision is recorded." })).toBeVisible();
   await expect(section.getByText(/^Acquitted on .*2026\.$/)).toBeVisible();
+  // A decided case is no undertrial's: the release explanation says so instead of counting dates.
+  await expect(
+    page
+      .getByTestId('release-explainer')
+      .getByText('The court has decided this case, so the release rules for people awaiting trial no longer apply to it.'),
+  ).toBeVisible();
   // 2026-03-12 and the default 1095 days: deleted from 12 March 2029.
   await expect(section.getByText(/Rihaai deletes this case, its hearings and its papers from .*2029/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Changes to the facts' })).toContainText(

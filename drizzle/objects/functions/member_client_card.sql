@@ -1,5 +1,6 @@
 -- The client card of one member, from the source tables: the one definition of what it holds. Each case's
--- release carries the bail order's date (src/shared/bail-timeline.ts): a client on bail is not to be applied for.
+-- release carries the bail order's date (src/shared/bail-timeline.ts): a client on bail is not to be applied for;
+-- and the day of the court's decision (decidedOn, src/shared/case-disposal.ts): a decided case has no release dates.
 -- row_to_json and string_agg rather than json_build_object and json_agg, whose text has spaces after
 -- ':' and ','. The offences are the stored jsonb, as PostgreSQL writes it (its key order and spaces).
 CREATE OR REPLACE FUNCTION member_client_card(m family_members) RETURNS text LANGUAGE sql STABLE AS $$
@@ -20,7 +21,7 @@ CREATE OR REPLACE FUNCTION member_client_card(m family_members) RETURNS text LAN
         (SELECT row_to_json(rel) FROM (SELECT c.s479_status AS "s479Status", c.s479_fraction AS "s479Fraction",
           c.s479_eligible_on AS "s479EligibleOn", c.maximum_ends_on AS "maximumEndsOn", c.default_bail_days AS "defaultBailDays",
           c.default_bail_eligible_on AS "defaultBailEligibleOn", c.released_on AS "releasedOn",
-          c.bail_granted_on AS "bailGrantedOn", c.other_cases_held AS "otherCasesHeld") rel) AS "release") r
+          c.bail_granted_on AS "bailGrantedOn", c.other_cases_held AS "otherCasesHeld", c.disposed_on AS "decidedOn") rel) AS "release") r
       WHERE c.family_member_id = m.user_id) x) AS "cases",
     (SELECT ('[' || coalesce(string_agg(x.j, ',' ORDER BY x.o1 DESC, x.o2 DESC), '') || ']')::json FROM (
       SELECT d.created_at AS o1, d.id AS o2, row_to_json(doc)::text AS j

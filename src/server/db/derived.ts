@@ -171,7 +171,7 @@ export const DERIVED: readonly DerivedValue[] = [
     stores:
       'cases.other_cases_held, s479_status, s479_fraction, s479_eligible_on, maximum_ends_on, default_bail_days, default_bail_eligible_on, s479_eligible_soon_from',
     definition:
-      "how many other cases of the same prisoner Rihaai holds, and the case's S.479 and default-bail dates and the first day of its 'eligible soon' window, from its facts and that count (the S.479(2) bar) by the law module (shared/release.ts via shared/cases.ts storedRelease)",
+      "how many other pending (undecided) cases of the same prisoner Rihaai holds, and the case's S.479 and default-bail dates (none once the case is decided) and the first day of its 'eligible soon' window, from its facts and that count (the S.479(2) bar) by the law module (shared/release.ts via shared/cases.ts storedRelease)",
     sources: ['cases'],
     keptBy:
       'lib/case-facts.ts: every write of the facts stores the dates in the same transaction; refreshPrisonerCases after a case is added to or taken from a prisoner',
@@ -395,7 +395,7 @@ async function checkCaseRelease(db: Db, p: Page): Promise<{ drift: Drift[]; next
     .select({
       row: cases,
       // The prisoner's other cases, through cases_prisoner_idx.
-      held: sql<number>`(select count(*)::int from cases o where o.prisoner_id = "cases"."prisoner_id" and o.id <> "cases"."id")`,
+      held: sql<number>`(select count(*)::int from cases o where o.prisoner_id = "cases"."prisoner_id" and o.id <> "cases"."id" and o.disposed_on is null)`,
     })
     .from(cases)
     .where(sql`${cases.id} > ${p.after ?? FIRST_UUID}::uuid`)
@@ -414,7 +414,7 @@ async function checkCaseRelease(db: Db, p: Page): Promise<{ drift: Drift[]; next
       defaultBailEligibleOn: row.defaultBailEligibleOn,
       s479EligibleSoonFrom: row.s479EligibleSoonFrom,
     };
-    const fresh = { ...stored, otherCasesHeld: Number(held), ...storedRelease(readFacts(row), Number(held)) };
+    const fresh = { ...stored, otherCasesHeld: Number(held), ...storedRelease(readFacts(row), Number(held), row.disposedOn !== null) };
     const [a, b] = [JSON.stringify(stored), JSON.stringify(fresh)];
     if (a !== b) drift.push({ derived: 'case-release-dates', key: row.id, stored: a, fresh: b });
   }

@@ -51,6 +51,7 @@ export function readStoredRelease(row: CaseRow) {
     releasedOn: row.releasedOn,
     bailGrantedOn: row.bailGrantedOn,
     otherCasesHeld: row.otherCasesHeld,
+    decidedOn: row.disposedOn,
   };
 }
 
@@ -59,7 +60,7 @@ export function readStoredRelease(row: CaseRow) {
  * offence is bailable (S.478; derived.ts 'case-all-bailable'). Dates after today (in India) are refused:
  * custody and a charge-sheet are facts of the past.
  */
-export function factColumns(input: CaseFactsParsed, today = todayInIndia(), otherCasesHeld = 0) {
+export function factColumns(input: CaseFactsParsed, today = todayInIndia(), otherCasesHeld = 0, decided = false) {
   const future = (['custodySince', 'chargesheetFiledOn', 'chargesFramedOn'] as const).filter((k) => {
     const v = input[k];
     return v !== null && v > today;
@@ -70,12 +71,13 @@ export function factColumns(input: CaseFactsParsed, today = todayInIndia(), othe
       future.map((path) => ({ path, message: 'This date cannot be in the future.' })),
     );
   const facts = toCaseFacts(input);
-  return { facts, columns: { ...facts, ...storedRelease(facts, otherCasesHeld), allBailable: caseAllBailable(facts) } };
+  return { facts, columns: { ...facts, ...storedRelease(facts, otherCasesHeld, decided), allBailable: caseAllBailable(facts) } };
 }
 
 /**
- * After cases were added to (or taken from) these prisoners: each case's count of the prisoner's other
- * cases Rihaai holds, and its release dates with the S.479(2) bar they make (docs/law.md#section-479-bnss),
+ * After cases were added to (or taken from) these prisoners, or one was decided: each case's count of the
+ * prisoner's other pending cases Rihaai holds (a case the court decided is no longer pending), and its
+ * release dates with the S.479(2) bar they make (docs/law.md#section-479-bnss) — none for a decided case —
  * written where they changed. The prisoners' rows are locked first, so two relatives adding a case to
  * the same prisoner at once count each other's. A prisoner has a handful of cases: one indexed read.
  */
@@ -86,11 +88,12 @@ export async function refreshPrisonerCases(tx: Db, prisonerIds: (string | null)[
     sql`select 1 from ${prisoners} where ${prisoners.id} = any(${sql.param(ids)}::uuid[]) order by ${prisoners.id} for update`,
   );
   const rows = await tx.select().from(cases).where(inArray(cases.prisonerId, ids));
-  const perPrisoner = new Map<string, number>();
-  for (const r of rows) perPrisoner.set(r.prisonerId, (perPrisoner.get(r.prisonerId) ?? 0) + 1);
+  const pending = new Map<string, number>();
+  for (const r of rows) if (r.disposedOn === null) pending.set(r.prisonerId, (pending.get(r.prisonerId) ?? 0) + 1);
   for (const row of rows) {
-    const held = perPrisoner.get(row.prisonerId)! - 1;
-    const fresh = { otherCasesHeld: held, ...storedRelease(readFacts(row), held) };
+    const decided = row.disposedOn !== null;
+    const held = (pending.get(row.prisonerId) ?? 0) - (decided ? 0 : 1);
+    const fresh = { otherCasesHeld: held, ...storedRelease(readFacts(row), held, decided) };
     const stale = (Object.keys(fresh) as (keyof typeof fresh)[]).some((k) => row[k] !== fresh[k]);
     if (stale) await tx.update(cases).set(fresh).where(eq(cases.id, row.id));
   }
@@ -113,7 +116,7 @@ export async function updateCaseFacts(
   if (!before) return [];
   const expected = expectedVersion ?? before.factsVersion;
   if (before.factsVersion !== expected) throw await staleFacts(tx, before);
-  const { facts, columns } = factColumns(input, todayInIndia(), before.otherCasesHeld);
+  const { facts, columns } = factColumns(input, todayInIndia(), before.otherCasesHeld, before.disposedOn !== null);
   const fields = changedFacts(readFacts(before), facts);
   if (fields.length === 0) return [];
   const written = await tx

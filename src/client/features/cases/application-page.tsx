@@ -58,7 +58,8 @@ function Application({ detail }: { detail: CaseDetail }) {
   const errorText = useErrorText();
   const today = todayInIndia();
   // Someone already released needs no application (the server refuses to record one too).
-  const released = !!detail.release.releasedOn && detail.release.releasedOn <= today;
+  // A case the court decided is no undertrial's any more (its stored dates are gone): nothing to apply for.
+  const released = (!!detail.release.releasedOn && detail.release.releasedOn <= today) || !!detail.release.decidedOn;
   const a = released ? null : assessCase(detail.facts, today, detail.release.otherCasesHeld);
   const printed = useRecordPrinted(detail.id);
   const back = (

@@ -48,6 +48,7 @@ function CaseFacts({ detail }: { detail: CaseDetail }) {
           releasedOn={detail.release.releasedOn}
           bailGrantedOn={detail.release.bailGrantedOn}
           otherCasesHeld={detail.release.otherCasesHeld}
+          decidedOn={detail.release.decidedOn}
           editLink={false}
           applicationLink={detail.can.printApplication}
           headingLevel={2}

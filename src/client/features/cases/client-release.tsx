@@ -14,6 +14,7 @@ export function ClientRelease({ cases }: { cases: LawyerCase[] }) {
           releasedOn={c.release.releasedOn}
           bailGrantedOn={c.release.bailGrantedOn}
           otherCasesHeld={c.release.otherCasesHeld}
+          decidedOn={c.release.decidedOn}
         />
       ))}
     </Stack>

@@ -25,6 +25,7 @@ export function ReleaseExplainer({
   releasedOn = null,
   bailGrantedOn = null,
   otherCasesHeld = 0,
+  decidedOn = null,
 }: {
   caseId: string;
   facts: CaseFacts;
@@ -34,6 +35,8 @@ export function ReleaseExplainer({
   bailGrantedOn?: string | null | undefined;
   /** The prisoner's other cases Rihaai holds (StoredRelease.otherCasesHeld): they bar S.479's half and third rule. */
   otherCasesHeld?: number | undefined;
+  /** The day of the court's decision recorded on the case: then no release rule for undertrials applies to it. */
+  decidedOn?: string | null | undefined;
   editLink?: boolean;
   applicationLink?: boolean;
   headingLevel?: 2 | 3 | 4;
@@ -44,7 +47,8 @@ export function ReleaseExplainer({
   const today = todayInIndia();
   const released = releasedOn && releasedOn <= today ? releasedOn : null;
   const onBail = !released && !!bailGrantedOn && bailGrantedOn <= today;
-  const a = released ? null : assessCase(facts, today, otherCasesHeld);
+  const decided = !released && !!decidedOn;
+  const a = released || decided ? null : assessCase(facts, today, otherCasesHeld);
   const titleId = `release-${caseId}`;
 
   const lines = a ? explanationLines(t, day, facts, a, today, audience, otherCasesHeld) : [];
@@ -85,6 +89,8 @@ export function ReleaseExplainer({
             </Text>
           </Group>
         </Paper>
+      ) : decided ? (
+        <Text size="sm">{t('decided')}</Text>
       ) : !a ? (
         <Text size="sm">{t('noCustody')}</Text>
       ) : (

@@ -217,6 +217,7 @@ function CaseCard({ item: c, yours, registeredBy }: { item: CaseStatus; yours: b
           releasedOn={c.release.releasedOn}
           bailGrantedOn={c.release.bailGrantedOn}
           otherCasesHeld={c.release.otherCasesHeld}
+          decidedOn={c.release.decidedOn}
         />
         <Title order={4} size="h5">
           {t('timeline.title')}

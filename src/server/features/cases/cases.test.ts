@@ -84,6 +84,7 @@ describe('family enters facts', () => {
       releasedOn: null,
       bailGrantedOn: null,
       otherCasesHeld: 0,
+      decidedOn: null,
     });
     const row = await caseRow(body.id);
     expect(row.s479EligibleOn).toBe('2025-01-01');

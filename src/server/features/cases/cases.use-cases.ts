@@ -3,7 +3,7 @@
 import type { CaseFactsParsed } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { recordApplicationPrinted, updateCaseFacts } from '../../lib/case-facts.ts';
+import { recordApplicationPrinted, refreshPrisonerCases, updateCaseFacts } from '../../lib/case-facts.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { DisposalBody } from '#shared/cases.ts';
@@ -61,14 +61,15 @@ export function recordPrintedApplication(db: Db, actorId: string, row: CaseRef):
 /**
  * Records the court's decision that ended the case, or takes it back (`decision` null): on the case's
  * timeline and in the audit. From the decision's day the retention job counts the case's period
- * (docs/retention.md#closed-cases); taking it back stops that. A decision after today is refused.
+ * (docs/retention.md#closed-cases); taking it back stops that. A decided case is no longer pending: its
+ * release dates go, and the prisoner's other cases no longer count it (S.479(2)). A decision after today is refused.
  */
 export async function recordDisposal(db: Db, actorId: string, row: CaseRef, decision: DisposalBody | null): Promise<void> {
   if (decision && decision.disposedOn > todayInIndia())
     throw invalid('A date is in the future.', [{ path: 'disposedOn', message: 'This date cannot be in the future.' }]);
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ disposedOn: cases.disposedOn, disposal: cases.disposal })
+      .select({ disposedOn: cases.disposedOn, disposal: cases.disposal, prisonerId: cases.prisonerId })
       .from(cases)
       .where(eq(cases.id, row.id))
       .for('update');
@@ -76,6 +77,8 @@ export async function recordDisposal(db: Db, actorId: string, row: CaseRef, deci
     const after = { disposedOn: decision?.disposedOn ?? null, disposal: decision?.disposal ?? null };
     if (before.disposedOn === after.disposedOn && before.disposal === after.disposal) return;
     await tx.update(cases).set(after).where(eq(cases.id, row.id));
+    // A decided case stores no release dates and bars no other (S.479(2) counts pending cases): recounted.
+    await refreshPrisonerCases(tx, [before.prisonerId]);
     await tx.insert(caseEvents).values({ caseId: row.id, actorId, kind: 'facts_changed', details: { fields: ['disposal'] } });
     await audit(tx, actorId, decision ? 'case.disposal_recorded' : 'case.disposal_taken_back', row.familyMemberId, {
       caseId: row.id,

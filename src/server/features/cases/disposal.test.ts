@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { CaseDetail } from '#shared/cases.ts';
+import type { MembersPage } from '#shared/jail.ts';
+import { checkDerived } from '#server/db/derived.ts';
+import { refreshPrisonerCases } from '#server/lib/case-facts.ts';
 import { addDays } from '#shared/deadlines.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { accessLog, auditEvents, caseEvents, cases, prisoners, prisons, users } from '#server/db/schema.ts';
@@ -87,6 +90,72 @@ describe("the court's decision on a case", () => {
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json<CaseDetail>().disposal).toBeNull();
     expect(await stored(s.caseId)).toEqual({ disposedOn: null, disposal: null });
+  });
+
+  it("a decided case leaves the jail's release lists and no longer bars the prisoner's other case (S.479(2)); taken back, both return", async () => {
+    const s = await setUp(4);
+    // Theft, first offence, in custody since January 2024: one third passed long ago — eligible now.
+    const facts = {
+      prisonerName: 'Ramesh',
+      custodySince: '2024-01-01',
+      offences: [{ code: 'theft' }],
+      firstOffence: true,
+      chargesheetFiledOn: '2024-02-01',
+    };
+    const put = async (caseId: string) => {
+      const version = (await call('GET', `/api/cases/${caseId}`, s.family)).json<CaseDetail>().factsVersion;
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/cases/${caseId}/facts`,
+        headers: { 'sec-fetch-site': 'same-origin', cookie: s.family },
+        payload: { ...facts, version },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<CaseDetail>();
+    };
+    const eligibleNow = async () =>
+      (await call('GET', '/api/jail/members?filter=eligible-now&pageSize=50', s.jail)).json<MembersPage>().items.map((m) => m.id);
+    expect((await put(s.caseId)).release).toMatchObject({ s479Status: 'counting', decidedOn: null });
+    expect(await eligibleNow()).toContain(s.memberId);
+
+    // A second case of the same prisoner bars the one-third rule for both (S.479(2)).
+    const [second] = await t.db
+      .insert(cases)
+      .values({
+        familyMemberId: s.memberId,
+        caseNumber: 'DEC-4B/2024',
+        detail: 'Held',
+        caseType: 'Criminal Defense Lawyer',
+        prisonerName: 'Ramesh',
+      })
+      .returning();
+    await refreshPrisonerCases(t.db, [second!.prisonerId]);
+    expect((await call('GET', `/api/cases/${s.caseId}`, s.family)).json<CaseDetail>().release).toMatchObject({
+      s479Status: 'barred',
+      otherCasesHeld: 1,
+    });
+    expect(await eligibleNow()).not.toContain(s.memberId);
+
+    // The second case is decided: it bars no more, and the first is eligible again.
+    const decided = await call('POST', `/api/cases/${second!.id}/disposal`, s.family, { disposedOn: '2026-01-20', disposal: 'acquitted' });
+    expect(decided.json<CaseDetail>().release).toMatchObject({ s479Status: null, s479EligibleOn: null, decidedOn: '2026-01-20' });
+    expect((await call('GET', `/api/cases/${s.caseId}`, s.family)).json<CaseDetail>().release).toMatchObject({
+      s479Status: 'counting',
+      otherCasesHeld: 0,
+    });
+    expect(await eligibleNow()).toContain(s.memberId);
+
+    // The first is decided too (convicted): nothing of his is an undertrial's any more, and he leaves the list.
+    await call('POST', `/api/cases/${s.caseId}/disposal`, s.jail, { disposedOn: '2026-02-01', disposal: 'convicted' });
+    expect(await eligibleNow()).not.toContain(s.memberId);
+    // Facts saved after the decision store no dates either.
+    expect((await put(s.caseId)).release).toMatchObject({ s479Status: null, decidedOn: '2026-02-01' });
+    expect((await checkDerived(t.db, { only: ['case-release-dates', 'member-release-flags'] })).total).toBe(0);
+
+    // Taken back: the case is pending again and counts.
+    await call('DELETE', `/api/cases/${s.caseId}/disposal`, s.family);
+    expect(await eligibleNow()).toContain(s.memberId);
+    expect((await checkDerived(t.db, { only: ['case-release-dates', 'member-release-flags'] })).total).toBe(0);
   });
 
   it('refuses a day after today, an unknown decision and a missing day, with nothing written', async () => {
