@@ -247,7 +247,7 @@ test('a prison in Maharashtra: the application prints in English and Marathi, th
   const doc = page.getByTestId('application-document');
   await expect(doc).toContainText('Application under Section 479(3) of the Bharatiya Nagarik Suraksha Sanhita, 2023');
   await expect(doc.locator('article[lang="mr"]')).toContainText(
-    'भारतीय नागरिक सुरक्षा संहिता, 2023 च्या कलम 479(3) अन्वये न्यायाधीन बंदी Ravi Pune',
+    'भारतीय नागरिक सुरक्षा संहिता, 2023 च्या कलम 479(3) अन्वये न्यायाधीन कैदी Ravi Pune',
   );
   await expect(doc.locator('article[lang="hi"]')).toHaveCount(0);
   await expectAccessible(page, '/jail/application/:caseId in English and Marathi');
