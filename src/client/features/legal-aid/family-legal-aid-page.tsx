@@ -27,7 +27,7 @@ function ApplicationCard({ a }: { a: FamilyLegalAid }) {
           <Title order={3} size="h5" id={`aid-${a.id}`} style={{ overflowWrap: 'anywhere' }}>
             {a.prisonerName || t('noName')}
           </Title>
-          <Badge variant="light" color={STATUS_COLOR[a.status]} style={{ textTransform: 'none' }}>
+          <Badge variant="outline" color={STATUS_COLOR[a.status]} style={{ textTransform: 'none' }}>
             {t(`status.${a.status}`)}
           </Badge>
         </Group>
