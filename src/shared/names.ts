@@ -19,7 +19,8 @@ const SCRIPTS: [RegExp, string][] = [
 
 function wordToLatin(word: string): string {
   const script = SCRIPTS.find(([re]) => re.test(word))?.[1];
-  if (!script) return anyAscii(word);
+  // any-ascii writes an Arabic-script ain as a backtick (عمران: `mrn): only letters are kept.
+  if (!script) return anyAscii(word).replace(/[^A-Za-z]/g, '');
   // Nukta and other signs sanscript leaves in place: drop what is not Latin afterwards.
   const itrans = Sanscript.t(word.normalize('NFC'), script, 'itrans');
   const plain = anyAscii(itrans)
