@@ -350,9 +350,10 @@ export const DERIVED: readonly DerivedValue[] = [
     name: 'member-prison',
     stores: 'family_members.prison_id, and its copy member_case_types.prison_id',
     definition:
-      'the prison whose jail authority lists the member: that of the first prisoner they follow held in a listed prison, those in custody first (member_prison(id))',
-    sources: ['prisoner_followers', 'prisoners'],
-    keptBy: 'row triggers prisoner_followers_member_prison and prisoners_member_prison (drizzle/0030_jail_sees_its_prison.sql)',
+      'the prison whose jail authority lists the member: that of the first prisoner they follow and hold a case of, held in a listed prison, those in custody first (member_prison(id)); a relative who joined and holds no case is listed nowhere',
+    sources: ['prisoner_followers', 'prisoners', 'cases'],
+    keptBy:
+      'row triggers prisoner_followers_member_prison and prisoners_member_prison (drizzle/0030_jail_sees_its_prison.sql), statement triggers cases_member_prison_ins/upd/del',
     rebuiltBy: 'member_prison_refresh(ids)',
     keyTable: sql`family_members`,
     keyColumn: sql`user_id`,
