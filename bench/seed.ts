@@ -222,6 +222,15 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
   // Each case's prisoner is made by cases_prisoner_default; the members' prisons are set once, in seedPrisons.
   await run(`ALTER TABLE prisoner_followers DISABLE TRIGGER prisoner_followers_member_prison`);
   await run(`ALTER TABLE cases DISABLE TRIGGER cases_member_prison_ins`);
+  // Each case's new prisoner is inserted by cases_prisoner_default, one INSERT per case inside this one
+  // statement, and every such INSERT's statement trigger reads the transition rows of all of them so far:
+  // quadratic. The new prisoners have no prison yet, so it counts nothing.
+  await run(`ALTER TABLE prisoners DISABLE TRIGGER prisoners_counts_ins`);
+  // The per-row triggers of this statement look rows up in the tables it fills; with the plans cached on
+  // the first rows (tables empty) every later lookup reads them whole: quadratic again (hours at 100,000 on
+  // PostgreSQL). Planned afresh for each row, they use their indexes. (One connection while seeding: the
+  // pool hands the last one back.)
+  await run(`SET plan_cache_mode = force_custom_plan`);
   // A bail order in the last 60 days, the person still inside, on the first case of 3 members in 25 (one
   // of them, i mod 25 = 1, in the largest prison): the DLSA's bail desk and the UTRC's "granted bail" group.
   await run(`INSERT INTO cases (family_member_id, case_number, detail, case_type, ${factColumns}, bail_granted_on)
@@ -235,6 +244,7 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     FROM bench_ids b CROSS JOIN generate_series(1, 1 + (b.i % 5 = 0)::int + (b.i % 20 = 0)::int) k
       JOIN bench_facts f ON f.t = (b.i * 7 + k * 131) % ${FACT_SETS}
     WHERE b.kind = 'member'`);
+  await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_counts_ins`);
   // A member's cases are one prisoner's ("not given"): the S.479(2) bar of several cases, as migration
   // 0036 and refreshPrisonerCases store it.
   await run(`UPDATE cases c SET other_cases_held = h.n
@@ -285,6 +295,7 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     FROM bench_ids WHERE kind = 'member' AND i % 4 = 1 AND i <= ${shape.documents * 4}`);
   await run(`INSERT INTO bail_reviews (family_member_id, status, decided_by)
     SELECT id, 'Accepted', '${jailUserId}' FROM bench_ids WHERE kind = 'member' AND i % 8 = 1 AND i <= ${shape.documents * 4}`);
+  await run(`RESET plan_cache_mode`);
   await run(`DROP TABLE bench_ids`);
   await run(`DROP TABLE bench_facts`);
 }
@@ -309,6 +320,9 @@ async function seedPrisons(run: (q: string) => Promise<unknown>) {
     SELECT (substr(name, 14))::int AS k, id FROM prisons WHERE name LIKE 'Bench Prison %'`);
   await run(`ALTER TABLE prisoners DISABLE TRIGGER prisoners_member_prison`);
   await run(`ALTER TABLE prisoners DISABLE TRIGGER prisoners_cases_prison`);
+  // Renaming every prisoner would rewrite their members' jail cards one prisoner at a time: the cards are
+  // written once, at the end (seedBench).
+  await run(`ALTER TABLE prisoners DISABLE TRIGGER prisoners_cards`);
   await run(`UPDATE prisoners p SET prison_id = bp.id,
       name = (${arr(FIRST)})[1 + (b.i * 7) % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (b.i / 5) % ${LAST.length}],
       name_latin = (${arr(FIRST)})[1 + (b.i * 7) % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (b.i / 5) % ${LAST.length}],
@@ -317,6 +331,7 @@ async function seedPrisons(run: (q: string) => Promise<unknown>) {
     WHERE b.kind = 'member' AND b.id = p.created_by AND bp.k = CASE WHEN b.i % 5 = 1 THEN 0 ELSE 1 + b.i % ${BENCH_PRISONS - 1} END`);
   await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_member_prison`);
   await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_cases_prison`);
+  await run(`ALTER TABLE prisoners ENABLE TRIGGER prisoners_cards`);
   // Each case carries its prisoner's prison (derived.ts 'case-prison'): one statement here rather than
   // prisoners_cases_prison once per prisoner above.
   await run(`UPDATE cases c SET prison_id = p.prison_id FROM prisoners p WHERE p.id = c.prisoner_id AND p.prison_id IS NOT NULL`);
