@@ -370,7 +370,4 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The rows of a raw `db.execute` (both drivers answer `{ rows }`; drizzle passes them through). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
+export { rowsOf } from './rows.ts';
