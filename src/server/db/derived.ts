@@ -8,7 +8,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { readFacts } from '../lib/case-facts.ts';
 import { caseAllBailable } from '#shared/bail-money-route.ts';
 import { storedRelease } from '#shared/cases.ts';
-import { rowsOf, type Db } from './client.ts';
+import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 import { cases } from './schema.ts';
 
 /** One stored value that differs from its fresh computation. */
