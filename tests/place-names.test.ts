@@ -87,6 +87,30 @@ describe('districts created, abolished and never notified (decision 0059)', () =
     expect(findState('GJ')!.districts).toEqual(expect.arrayContaining(['Vav-Tharad', 'Banaskantha']));
   });
 
+  it('Arunachal Pradesh has its 28, with Bichom and Keyi Panyor (Reorganisation of Districts (Amendment) Act 2024)', () => {
+    const ar = findState('AR')!.districts;
+    expect(ar).toHaveLength(28);
+    expect(ar).toEqual(
+      expect.arrayContaining([
+        'Bichom',
+        'Keyi Panyor',
+        'East Kameng',
+        'West Kameng',
+        'Lower Subansiri',
+        'Pakke-Kessang',
+        'Lepa Rada',
+        'Shi Yomi',
+        'Kamle',
+      ]),
+    );
+  });
+
+  it('Nagaland has its 17: Tseminyü, Chümoukedima, Niuland (2021), Shamator (2022) and Meluri (from Phek, 2024)', () => {
+    const nl = findState('NL')!.districts;
+    expect(nl).toHaveLength(17);
+    expect(nl).toEqual(expect.arrayContaining(['Tseminyü', 'Chümoukedima', 'Niuland', 'Shamator', 'Meluri', 'Phek']));
+  });
+
   it('a record naming a district that is gone stays valid and is stored as the district its town is in; it is never offered', () => {
     expect(toStoredLocation({ state: 'MP', district: 'Nagda' })).toEqual({ state: 'MP', district: 'Ujjain' });
     expect(toStoredLocation({ state: 'MP', district: 'Chachoda' })).toEqual({ state: 'MP', district: 'Guna' });
@@ -104,7 +128,7 @@ describe('districts created, abolished and never notified (decision 0059)', () =
   });
 
   it('each new district is named in every script and found by that name and by its English one', () => {
-    const created = ['Mauganj', 'Pandhurna', ...RAJASTHAN_KEPT, 'Vav-Tharad'];
+    const created = ['Mauganj', 'Pandhurna', ...RAJASTHAN_KEPT, 'Vav-Tharad', 'Bichom', 'Keyi Panyor', 'Meluri'];
     for (const lang of PLACE_NAME_LANGUAGES) {
       for (const d of created) {
         const name = NAMES[lang].districts[d];
@@ -120,6 +144,9 @@ describe('districts created, abolished and never notified (decision 0059)', () =
     expect(NAMES.hi.districts['Kotputli-Behror']).toBe('कोटपूतली-बहरोड़');
     expect(NAMES.gu.districts['Vav-Tharad']).toBe('વાવ-થરાદ');
     expect(NAMES.ur.districts.Beawar).toBe('بیاور');
+    expect(NAMES.hi.districts['Keyi Panyor']).toBe('केयी पन्योर');
+    expect(NAMES.te.districts['Keyi Panyor']).toBe('కేయీ పన్యోర్');
+    expect(searchDistricts('Panyor')).toEqual([{ state: 'AR', district: 'Keyi Panyor' }]);
   });
 });
 

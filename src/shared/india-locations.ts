@@ -56,10 +56,14 @@ export const INDIA_STATES: readonly IndiaState[] = [
     name: 'Arunachal Pradesh',
     districts: [
       'Anjaw',
+      // Bichom (from East and West Kameng) and Keyi Panyor (from Lower Subansiri): Arunachal Pradesh
+      // (Reorganisation of Districts) (Amendment) Act 2024.
+      'Bichom',
       'Changlang',
       'East Kameng',
       'East Siang',
       'Kamle',
+      'Keyi Panyor',
       'Kra Daadi',
       'Kurung Kumey',
       'Lepa Rada',
@@ -606,6 +610,8 @@ export const INDIA_STATES: readonly IndiaState[] = [
       'Kiphire',
       'Kohima',
       'Longleng',
+      // The Meluri sub-division of Phek, notified as a district on 2 November 2024.
+      'Meluri',
       'Mokokchung',
       'Mon',
       'Niuland',
