@@ -50,6 +50,17 @@ export const UpdatePrisonerSchema = z.strictObject({
   gender: z.enum(PRISONER_GENDERS),
   birthYear: z.number().int().min(1900).max(2100).nullable(),
   prisonerNumber: z.string().trim().max(PRISON_LIMITS.prisonerNumberMax).nullable(),
+  /**
+   * The name in English letters, which the jail's search reads (docs/decisions/0046-prisoner-and-prisons.md):
+   * made from the name by a library and corrected here when it reads wrong (an Urdu name has no vowels).
+   * Left out or empty: made again from the name.
+   */
+  nameLatin: z
+    .string()
+    .trim()
+    .max(PRISON_LIMITS.nameMax)
+    .regex(/^[A-Za-z .'-]*$/, 'Write the name in English letters only.')
+    .optional(),
   /** The version the form was loaded at (409 stale_edit once another relative saved since). */
   version: VersionSchema,
 });
@@ -58,6 +69,7 @@ export type UpdatePrisoner = z.infer<typeof UpdatePrisonerSchema>;
 export const PrisonerDetailsSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  nameLatin: z.string(),
   relativeName: z.string(),
   gender: z.enum(PRISONER_GENDERS),
   birthYear: z.number().int().nullable(),

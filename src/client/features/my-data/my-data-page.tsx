@@ -278,6 +278,7 @@ function PrisonerPart({ prisoner: p }: { prisoner: PrisonerRow }) {
         )
       }
     >
+      <Fact label={t('prisoner.nameLatin')} value={p.nameLatin || '—'} />
       <Fact label={t('prisoner.relativeName')} value={p.relativeName || '—'} />
       <Fact label={t('prisoner.gender')} value={t(`gender.${p.gender}`)} />
       <Fact label={t('prisoner.birthYear')} value={p.birthYear ?? '—'} />
@@ -300,6 +301,7 @@ function PrisonerForm({ prisoner: p, onDone }: { prisoner: PrisonerRow; onDone: 
     mode: 'controlled',
     initialValues: {
       name: p.name,
+      nameLatin: p.nameLatin,
       relativeName: p.relativeName,
       gender: p.gender,
       birthYear: p.birthYear === null ? '' : String(p.birthYear),
@@ -307,12 +309,14 @@ function PrisonerForm({ prisoner: p, onDone }: { prisoner: PrisonerRow; onDone: 
     },
     validate: {
       name: (v) => (v.trim() ? null : t('prisoner.error.name')),
+      nameLatin: (v) => (/^[A-Za-z .'-]*$/.test(v.trim()) ? null : t('prisoner.error.nameLatin')),
       birthYear: (v) => (v.trim() === '' || /^(19|20)\d\d$/.test(v.trim()) ? null : t('prisoner.error.birthYear')),
     },
   });
   const submit = form.onSubmit((v) => {
     const body = UpdatePrisonerSchema.parse({
       name: v.name,
+      nameLatin: v.nameLatin,
       relativeName: v.relativeName,
       gender: v.gender,
       birthYear: v.birthYear.trim() === '' ? null : Number(v.birthYear),
@@ -331,6 +335,12 @@ function PrisonerForm({ prisoner: p, onDone }: { prisoner: PrisonerRow; onDone: 
     <form noValidate onSubmit={submit}>
       <Stack gap="xs">
         <TextInput label={t('prisoner.name')} required {...form.getInputProps('name')} />
+        <TextInput
+          label={t('prisoner.nameLatin')}
+          description={t('prisoner.nameLatinHint')}
+          autoCapitalize="words"
+          {...form.getInputProps('nameLatin')}
+        />
         <TextInput label={t('prisoner.relativeName')} {...form.getInputProps('relativeName')} />
         <NativeSelect
           label={t('prisoner.gender')}

@@ -28,7 +28,6 @@ import {
   secondFactors,
   users,
 } from '../../db/schema.ts';
-import { latinName } from '#shared/names.ts';
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : d instanceof Date ? d.toISOString() : String(d));
@@ -395,6 +394,7 @@ export async function findPrisonerDetails(
     .select({
       id: prisoners.id,
       name: prisoners.name,
+      nameLatin: prisoners.nameLatin,
       relativeName: prisoners.relativeName,
       gender: prisoners.gender,
       birthYear: prisoners.birthYear,
@@ -417,7 +417,7 @@ export async function updatePrisonerDetails(
 ): Promise<void> {
   await db
     .update(prisoners)
-    .set({ ...v, nameLatin: latinName(v.name), version: version + 1 })
+    .set({ ...v, version: version + 1 })
     .where(eq(prisoners.id, prisonerId));
 }
 

@@ -185,6 +185,51 @@ describe('PUT /api/family/prisoners/:prisonerId', () => {
     expect(timeline).toContainEqual(expect.objectContaining({ kind: 'facts_changed', by: { name: 'Sunita Devi', role: 'Family-Member' } }));
   });
 
+  it('corrects the name in English letters the jail searches by; a new name without one makes it again; other letters are refused', async () => {
+    const f = await family();
+    const urdu = await t.request('PUT', `/api/family/prisoners/${f.prisonerId}`, {
+      cookie: f.cookie,
+      body: { ...body(0), name: 'عمران خان' },
+    });
+    expect(urdu.statusCode, urdu.body).toBe(200);
+    // Made by the library from a script with no vowels: it reads wrong, and the family corrects it.
+    expect(urdu.json<PrisonerDetails>().nameLatin).not.toBe('Imran Khan');
+    const fixed = await t.request('PUT', `/api/family/prisoners/${f.prisonerId}`, {
+      cookie: f.cookie,
+      body: { ...body(1), name: 'عمران خان', nameLatin: 'Imran Khan' },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json<PrisonerDetails>()).toMatchObject({ name: 'عمران خان', nameLatin: 'Imran Khan', version: 2 });
+    const [p] = await t.db
+      .select({ nameLatin: prisoners.nameLatin, nameKey: prisoners.nameKey })
+      .from(prisoners)
+      .where(eq(prisoners.id, f.prisonerId));
+    expect(p).toMatchObject({ nameLatin: 'Imran Khan' });
+    // The search key the jail's search reads is made from the corrected form.
+    const [key] = ((await t.db.execute(sql`select prisoner_name_key('Imran Khan') as k`)) as unknown as { rows: { k: string }[] }).rows;
+    expect(p!.nameKey).toBe(key!.k);
+    // Saved again with the same English letters and the same name: kept.
+    const same = await t.request('PUT', `/api/family/prisoners/${f.prisonerId}`, {
+      cookie: f.cookie,
+      body: { ...body(2), name: 'عمران خان', nameLatin: 'Imran Khan', relativeName: 'Salim Khan' },
+    });
+    expect(same.json<PrisonerDetails>().nameLatin).toBe('Imran Khan');
+    // A new name and the old English letters: made again from the new name.
+    const renamed = await t.request('PUT', `/api/family/prisoners/${f.prisonerId}`, {
+      cookie: f.cookie,
+      body: { ...body(3), name: 'रमेश कुमार', nameLatin: 'Imran Khan' },
+    });
+    expect(renamed.json<PrisonerDetails>().nameLatin).toBe('Ramesh Kumar');
+    const devanagari = await t.request('PUT', `/api/family/prisoners/${f.prisonerId}`, {
+      cookie: f.cookie,
+      body: { ...body(4), nameLatin: 'रमेश' },
+    });
+    expect(devanagari.statusCode).toBe(400);
+    expect(devanagari.json()).toMatchObject({ error: { details: [{ path: 'nameLatin' }] } });
+    const [after] = await t.db.select({ nameLatin: prisoners.nameLatin }).from(prisoners).where(eq(prisoners.id, f.prisonerId));
+    expect(after!.nameLatin).toBe('Ramesh Kumar');
+  });
+
   it('refuses a stale version (409), a prisoner the member does not follow (404), and a bad body (400), changing nothing', async () => {
     const f = await family();
     const other = await family();

@@ -22,6 +22,7 @@ import { verifyPassword } from '../../lib/password.ts';
 import { findPasswordHash } from '../profile/profile.queries.ts';
 import { familyMembers } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
+import { latinName } from '#shared/names.ts';
 import {
   copyPrisonerNameToCases,
   deleteNominee,
@@ -75,13 +76,21 @@ export async function removeNominee({ db }: Deps, user: User) {
   return { nominee: null };
 }
 
-/** A follower corrects the prisoner's name, father's or husband's name, gender, birth year and prison number. */
+/** A follower corrects the prisoner's name (and its English letters), father's or husband's name, gender, birth year and prison number. */
 export async function correctPrisoner({ db }: Deps, user: User, prisonerId: string, input: UpdatePrisoner) {
   return db.transaction(async (tx) => {
     const current = await findPrisonerDetails(tx, user.id, prisonerId, true);
     if (!current) throw notFound('prisoner');
     if (current.version !== input.version) throw staleEdit(STALE_EDIT_MESSAGE, current);
-    const { version, ...fields } = input;
+    const { version, nameLatin: typedLatin, ...rest } = input;
+    // The English-letter form: as typed when it was changed; else made again from a changed name; else kept.
+    const nameLatin =
+      typedLatin !== undefined && typedLatin !== current.nameLatin
+        ? typedLatin || latinName(rest.name)
+        : rest.name !== current.name
+          ? latinName(rest.name)
+          : current.nameLatin;
+    const fields = { ...rest, nameLatin };
     await updatePrisonerDetails(tx, prisonerId, { ...fields, prisonerNumber: fields.prisonerNumber || null }, version);
     if (fields.name !== current.name) await copyPrisonerNameToCases(tx, prisonerId, fields.name, user.id);
     const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => (current[k] ?? null) !== (fields[k] ?? null));
