@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '#server/db/rows.ts';
 import type { ErasureCheck, MyData, PrisonerDetails } from '#shared/my-data.ts';
 import { ERASE_CONFIRM } from '#shared/my-data.ts';
 import { accessLog, auditEvents, cases, hearings, legalAidApplications, prisonerFollowers, prisoners, users } from '#server/db/schema.ts';
@@ -206,7 +207,7 @@ describe('PUT /api/family/prisoners/:prisonerId', () => {
       .where(eq(prisoners.id, f.prisonerId));
     expect(p).toMatchObject({ nameLatin: 'Imran Khan' });
     // The search key the jail's search reads is made from the corrected form.
-    const [key] = ((await t.db.execute(sql`select prisoner_name_key('Imran Khan') as k`)) as unknown as { rows: { k: string }[] }).rows;
+    const [key] = rowsOf<{ k: string }>(await t.db.execute(sql`select prisoner_name_key('Imran Khan') as k`));
     expect(p!.nameKey).toBe(key!.k);
     // Saved again with the same English letters and the same name: kept.
     const same = await t.request('PUT', `/api/family/prisoners/${f.prisonerId}`, {
