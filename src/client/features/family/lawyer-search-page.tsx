@@ -221,7 +221,7 @@ function LawyerCardView({
         <NearnessBadge nearness={lawyer.nearness} place={lawyer} />
         {lawyer.verified && (
           // The Bar Council enrolment was checked (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
-          <Badge variant="outline" color="green.9" tt="none" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
+          <Badge variant="filled" color="teal.9" tt="none" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
             {t('lawyer.verified')}
           </Badge>
         )}

@@ -15,7 +15,8 @@ import { telHref } from '#client/lib/tel.ts';
 import { useErrorText } from '#client/lib/use-error-text.ts';
 import { familyLegalAidQuery, useFileLegalAid } from './legal-aid.api.ts';
 
-const STATUS_COLOR = { pending: 'blue.9', accepted: 'green.9', refused: 'red.9' } as const;
+// Filled, white on the darkest shades: at least 4.5:1 (green.9 is 4.3:1, so teal.9 for accepted).
+const STATUS_COLOR = { pending: 'blue.9', accepted: 'teal.9', refused: 'red.9' } as const;
 
 function ApplicationCard({ a }: { a: FamilyLegalAid }) {
   const { t } = useTranslation('legalAidDesk');
@@ -27,7 +28,7 @@ function ApplicationCard({ a }: { a: FamilyLegalAid }) {
           <Title order={3} size="h5" id={`aid-${a.id}`} style={{ overflowWrap: 'anywhere' }}>
             {a.prisonerName || t('noName')}
           </Title>
-          <Badge variant="outline" color={STATUS_COLOR[a.status]} style={{ textTransform: 'none' }}>
+          <Badge variant="filled" color={STATUS_COLOR[a.status]} style={{ textTransform: 'none' }}>
             {t(`status.${a.status}`)}
           </Badge>
         </Group>
