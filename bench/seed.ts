@@ -7,7 +7,7 @@ import { caseAllBailable } from '#shared/bail-money-route.ts';
 import { storedRelease, type CaseFacts } from '#shared/cases.ts';
 import { OFFENCES } from '#shared/offences.ts';
 import { addDays, todayInIndia } from '#shared/release.ts';
-import type { Db } from '#server/db/client.ts';
+import { PLAN_CACHE_MODE, type Db } from '#server/db/client.ts';
 
 export interface SeedShape {
   members: number;
@@ -295,7 +295,8 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
     FROM bench_ids WHERE kind = 'member' AND i % 4 = 1 AND i <= ${shape.documents * 4}`);
   await run(`INSERT INTO bail_reviews (family_member_id, status, decided_by)
     SELECT id, 'Accepted', '${jailUserId}' FROM bench_ids WHERE kind = 'member' AND i % 8 = 1 AND i <= ${shape.documents * 4}`);
-  await run(`RESET plan_cache_mode`);
+  // Back to the app's mode (RESET would give PGlite's default, auto, not the one the connection was opened with).
+  await run(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`);
   await run(`DROP TABLE bench_ids`);
   await run(`DROP TABLE bench_facts`);
 }
