@@ -111,6 +111,34 @@ describe('districts created, abolished and never notified (decision 0059)', () =
     expect(nl).toEqual(expect.arrayContaining(['Tseminyü', 'Chümoukedima', 'Niuland', 'Shamator', 'Meluri', 'Phek']));
   });
 
+  it('Delhi has its 13 since the reorganisation of December 2025: Old Delhi, Central North and Outer North created, Shahdara merged', () => {
+    const dl = findState('DL')!.districts;
+    expect(dl).toHaveLength(13);
+    expect([...dl].sort()).toEqual(
+      [
+        'South East Delhi',
+        'Old Delhi',
+        'North Delhi',
+        'New Delhi',
+        'Central Delhi',
+        'Central North Delhi',
+        'South West Delhi',
+        'Outer North Delhi',
+        'North West Delhi',
+        'North East Delhi',
+        'East Delhi',
+        'South Delhi',
+        'West Delhi',
+      ].sort(),
+    );
+    expect(dl).not.toContain('Shahdara');
+    // Its Shahdara sub-division is in North East Delhi: a record naming Shahdara is stored and found there.
+    expect(isDistrictOf('DL', 'Shahdara')).toBe(true);
+    expect(isDistrictOf('UP', 'Shahdara')).toBe(false);
+    expect(toStoredLocation({ state: 'DL', district: 'Shahdara' })).toEqual({ state: 'DL', district: 'North East Delhi' });
+    expect(searchDistricts('Shahdara')).toEqual([{ state: 'DL', district: 'North East Delhi' }]);
+  });
+
   it('a record naming a district that is gone stays valid and is stored as the district its town is in; it is never offered', () => {
     expect(toStoredLocation({ state: 'MP', district: 'Nagda' })).toEqual({ state: 'MP', district: 'Ujjain' });
     expect(toStoredLocation({ state: 'MP', district: 'Chachoda' })).toEqual({ state: 'MP', district: 'Guna' });
@@ -128,7 +156,18 @@ describe('districts created, abolished and never notified (decision 0059)', () =
   });
 
   it('each new district is named in every script and found by that name and by its English one', () => {
-    const created = ['Mauganj', 'Pandhurna', ...RAJASTHAN_KEPT, 'Vav-Tharad', 'Bichom', 'Keyi Panyor', 'Meluri'];
+    const created = [
+      'Mauganj',
+      'Pandhurna',
+      ...RAJASTHAN_KEPT,
+      'Vav-Tharad',
+      'Bichom',
+      'Keyi Panyor',
+      'Meluri',
+      'Old Delhi',
+      'Central North Delhi',
+      'Outer North Delhi',
+    ];
     for (const lang of PLACE_NAME_LANGUAGES) {
       for (const d of created) {
         const name = NAMES[lang].districts[d];
@@ -137,6 +176,7 @@ describe('districts created, abolished and never notified (decision 0059)', () =
       }
       expect(NAMES[lang].districts).not.toHaveProperty('Nagda');
       expect(NAMES[lang].districts).not.toHaveProperty('Chachoda');
+      expect(NAMES[lang].districts).not.toHaveProperty('Shahdara');
     }
     for (const d of created) expect(searchDistricts(d)[0], d).toEqual(findDistrict(d));
     expect(searchDistricts('Kuchaman')).toEqual([{ state: 'RJ', district: 'Didwana-Kuchaman' }]);
@@ -147,6 +187,8 @@ describe('districts created, abolished and never notified (decision 0059)', () =
     expect(NAMES.hi.districts['Keyi Panyor']).toBe('केयी पन्योर');
     expect(NAMES.te.districts['Keyi Panyor']).toBe('కేయీ పన్యోర్');
     expect(searchDistricts('Panyor')).toEqual([{ state: 'AR', district: 'Keyi Panyor' }]);
+    expect(NAMES.hi.districts['Old Delhi']).toBe('पुरानी दिल्ली');
+    expect(NAMES.ur.districts['Outer North Delhi']).toBe('بیرونی شمالی دلی');
   });
 });
 

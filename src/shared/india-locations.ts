@@ -225,13 +225,17 @@ export const INDIA_STATES: readonly IndiaState[] = [
     code: 'DL',
     name: 'Delhi',
     districts: [
+      // 13 since the reorganisation notified on 25 December 2025: Old Delhi, Central North and Outer North
+      // created; Shahdara merged (its sub-division is in North East Delhi; FORMER_DISTRICT_NAMES).
       'Central Delhi',
+      'Central North Delhi',
       'East Delhi',
       'New Delhi',
       'North Delhi',
       'North East Delhi',
       'North West Delhi',
-      'Shahdara',
+      'Old Delhi',
+      'Outer North Delhi',
       'South Delhi',
       'South East Delhi',
       'South West Delhi',
@@ -999,6 +1003,8 @@ export const FORMER_DISTRICT_NAMES: Readonly<Record<string, Readonly<Record<stri
     Sanchore: 'Jalore',
   },
   MZ: { Saiha: 'Siaha' },
+  // Merged in Delhi's reorganisation of December 2025: the Shahdara sub-division is in North East Delhi.
+  DL: { Shahdara: 'North East Delhi' },
   SK: { 'East Sikkim': 'Gangtok', 'North Sikkim': 'Mangan', 'South Sikkim': 'Namchi', 'West Sikkim': 'Gyalshing' },
   TG: { Hanamkonda: 'Hanumakonda' },
   // Announced in 2011 and never notified: records that hold one are stored as the district the town is in.

@@ -162,7 +162,7 @@ test('a new family member, in Hindi on a slow phone, signs up, registers, reques
       lawyerType: 'Criminal Defense Lawyer',
       courtArea: 'Karkardooma Courts',
       state: 'DL',
-      district: 'Shahdara',
+      district: 'North East Delhi',
       ...barEnrolment('DL'),
     },
   });
@@ -251,7 +251,7 @@ test('a new family member, in Hindi on a slow phone, signs up, registers, reques
   await walk.choose(page.getByLabel(hi('release', 'facts.relation')), 'son');
   await walk.type(page.getByLabel(hi('release', 'facts.prison'), { exact: true }), 'मंडोली जेल');
   await walk.choose(page.getByLabel(hi('location', 'state.label')), 'DL');
-  await walk.choose(page.getByLabel(hi('location', 'district.label'), { exact: true }), 'Shahdara');
+  await walk.choose(page.getByLabel(hi('location', 'district.label'), { exact: true }), 'North East Delhi');
   await walk.tap(page.getByRole('button', { name: hi('family', 'steps.next'), exact: true }));
 
   await expect(stepHeading).toHaveText(`${hi('family', 'steps.progress', { step: 2, total: 3 })}: ${hi('family', 'steps.case')}`);

@@ -38,7 +38,8 @@ describe('stored districts that are no longer on the list', () => {
     ]);
 
     const move = DATA_MOVES.find((m) => m.migration === '0043_current_district_names')!;
-    await moveData(t.db, move.when);
+    // A database that ran every data move runs none again.
+    await moveData(t.db, Math.max(...DATA_MOVES.map((m) => m.when)));
     expect((await member(fm.user.id)).district).toBe('Nagda');
     await moveData(t.db, move.when - 1);
 
@@ -76,6 +77,33 @@ describe('stored districts that are no longer on the list', () => {
     await moveData(t.db, move.when - 1);
     expect(await member(fm.user.id)).toEqual({ state: 'MP', district: 'Ujjain' });
     // What is derived from the rows (counters, cards) moved with them.
+    expect((await checkDerived(t.db)).total).toBe(0);
+  });
+
+  it('Shahdara, merged in Delhi’s reorganisation of December 2025, moves to North East Delhi on a database that already ran 0043’s move', async () => {
+    const shahdara = { state: 'DL', district: 'Shahdara' };
+    const fm = await createFamilyMember(t.db, { name: 'Shabana', location: shahdara });
+    const { lawyer } = await createLawyer(t.db, { name: 'Adv. Khan', location: shahdara });
+    const [prison] = await t.db
+      .insert(prisons)
+      .values({ name: 'Mandoli Jail', ...shahdara, type: 'central', dlsaEmail: uniqueEmail('dlsa') })
+      .returning();
+    const dlsa = await createUser(t.db, { role: 'DLSA' });
+    await t.db.update(users).set({ scopeState: 'DL', scopeDistrict: 'Shahdara' }).where(eq(users.id, dlsa.id));
+    await t.db.insert(registrationCodes).values({ id: 'code-shahdara', kind: 'dlsa', ...shahdara });
+
+    const moved = DATA_MOVES.find((m) => m.migration === '0044_delhi_districts_2025')!;
+    await moveData(t.db, moved.when);
+    expect((await member(fm.user.id)).district).toBe('Shahdara');
+    // Upgraded from 0043: only the moves after it run.
+    await moveData(t.db, DATA_MOVES.find((m) => m.migration === '0043_current_district_names')!.when);
+
+    expect(await member(fm.user.id)).toEqual({ state: 'DL', district: 'North East Delhi' });
+    expect((await t.db.select().from(lawyers).where(eq(lawyers.userId, lawyer.userId)))[0]!.district).toBe('North East Delhi');
+    expect((await t.db.select().from(prisons).where(eq(prisons.id, prison!.id)))[0]!.district).toBe('North East Delhi');
+    expect((await t.db.select().from(users).where(eq(users.id, dlsa.id)))[0]!.scopeDistrict).toBe('North East Delhi');
+    const [code] = await t.db.select().from(registrationCodes).where(eq(registrationCodes.id, 'code-shahdara'));
+    expect([code!.district, code!.revokedAt]).toEqual(['North East Delhi', null]);
     expect((await checkDerived(t.db)).total).toBe(0);
   });
 });

@@ -55,6 +55,8 @@ export const DATA_MOVES: { when: number; migration: string; run: (db: Db) => Pro
   { when: 1795762301198, migration: '0036_cases_held_bar', run: countHeldCases },
   { when: 1795774807336, migration: '0042_cases_bailable_prison', run: storeCasePrisonAndBailability },
   { when: 1795775934627, migration: '0043_current_district_names', run: moveToCurrentDistricts },
+  // Names mapped since (Shahdara → North East Delhi): the same move again, for databases that ran 0043's.
+  { when: 1795780224828, migration: '0044_delhi_districts_2025', run: moveToCurrentDistricts },
 ];
 
 export async function moveData(db: Db, appliedAfter: number): Promise<void> {

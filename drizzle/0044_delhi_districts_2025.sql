@@ -1,0 +1,2 @@
+-- No schema change: the key of the data move that rewrites stored district names to the current ones again,
+-- for the names mapped since 0043 (Shahdara → North East Delhi; docs/decisions/0059-current-districts.md).
