@@ -2,7 +2,15 @@
 // and district's name in the script of each Indian language the app speaks, and a search that finds a
 // district by its English name, a former name or its name in any of those scripts.
 import { describe, expect, it } from 'vitest';
-import { FORMER_DISTRICT_NAMES, INDIA_STATES, findState, isDistrictOf, searchDistricts, type PlaceNames } from '#shared/india-locations.ts';
+import {
+  FORMER_DISTRICT_NAMES,
+  INDIA_STATES,
+  currentDistrictName,
+  findState,
+  isDistrictOf,
+  searchDistricts,
+  type PlaceNames,
+} from '#shared/india-locations.ts';
 import { PLACE_NAME_LANGUAGES, loadPlaceNames, placeNameLanguagesOfScript, type PlaceNameLanguage } from '#shared/place-names.ts';
 import { toStoredLocation } from '#shared/locations.ts';
 
@@ -90,6 +98,12 @@ describe('districts created, abolished and never notified (decision 0059)', () =
   it('Arunachal Pradesh has its 28, with Bichom and Keyi Panyor (Reorganisation of Districts (Amendment) Act 2024)', () => {
     const ar = findState('AR')!.districts;
     expect(ar).toHaveLength(28);
+    // The official names; the former ones are stored as these.
+    expect(ar).toEqual(expect.arrayContaining(['Itanagar Capital Complex', 'Dibang Valley', 'Lower Dibang Valley']));
+    expect(ar).not.toContain('Itanagar City Complex');
+    expect(ar).not.toContain('Upper Dibang Valley');
+    expect(currentDistrictName('AR', 'Upper Dibang Valley')).toBe('Dibang Valley');
+    expect(isDistrictOf('AR', 'Itanagar City Complex')).toBe(true);
     expect(ar).toEqual(
       expect.arrayContaining([
         'Bichom',
@@ -167,6 +181,7 @@ describe('districts created, abolished and never notified (decision 0059)', () =
       'Old Delhi',
       'Central North Delhi',
       'Outer North Delhi',
+      'Kushavati',
     ];
     for (const lang of PLACE_NAME_LANGUAGES) {
       for (const d of created) {
@@ -189,6 +204,9 @@ describe('districts created, abolished and never notified (decision 0059)', () =
     expect(searchDistricts('Panyor')).toEqual([{ state: 'AR', district: 'Keyi Panyor' }]);
     expect(NAMES.hi.districts['Old Delhi']).toBe('पुरानी दिल्ली');
     expect(NAMES.ur.districts['Outer North Delhi']).toBe('بیرونی شمالی دلی');
+    expect(findState('GA')!.districts).toEqual(['North Goa', 'South Goa', 'Kushavati']);
+    expect(NAMES.hi.districts.Kushavati).toBe('कुशावती');
+    expect(NAMES.hi.districts['Dibang Valley']).toBe('दिबांग घाटी');
   });
 });
 

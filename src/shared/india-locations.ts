@@ -79,12 +79,13 @@ export const INDIA_STATES: readonly IndiaState[] = [
       'Siang',
       'Tawang',
       'Tirap',
-      'Upper Dibang Valley',
+      // Its official name (the district of Anini); 'Upper Dibang Valley' is a former name (FORMER_DISTRICT_NAMES).
+      'Dibang Valley',
       'Upper Siang',
       'Upper Subansiri',
       'West Kameng',
       'West Siang',
-      'Itanagar City Complex',
+      'Itanagar Capital Complex',
     ],
   },
   {
@@ -245,7 +246,9 @@ export const INDIA_STATES: readonly IndiaState[] = [
   {
     code: 'GA',
     name: 'Goa',
-    districts: ['North Goa', 'South Goa'],
+    // Kushavati: Dharbandora, Quepem, Sanguem and Canacona talukas of South Goa, headquarters Quepem (created
+    // December 2025; an Additional Collector of Kushavati district acts from January 2026).
+    districts: ['North Goa', 'South Goa', 'Kushavati'],
   },
   {
     code: 'GJ',
@@ -1003,6 +1006,8 @@ export const FORMER_DISTRICT_NAMES: Readonly<Record<string, Readonly<Record<stri
     Sanchore: 'Jalore',
   },
   MZ: { Saiha: 'Siaha' },
+  // The official names of the capital's district (created 2018) and of the district of Anini.
+  AR: { 'Itanagar City Complex': 'Itanagar Capital Complex', 'Upper Dibang Valley': 'Dibang Valley' },
   // Merged in Delhi's reorganisation of December 2025: the Shahdara sub-division is in North East Delhi.
   DL: { Shahdara: 'North East Delhi' },
   SK: { 'East Sikkim': 'Gangtok', 'North Sikkim': 'Mangan', 'South Sikkim': 'Namchi', 'West Sikkim': 'Gyalshing' },
