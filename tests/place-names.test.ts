@@ -182,6 +182,8 @@ describe('districts created, abolished and never notified (decision 0059)', () =
       'Central North Delhi',
       'Outer North Delhi',
       'Kushavati',
+      'Polavaram',
+      'Markapuram',
     ];
     for (const lang of PLACE_NAME_LANGUAGES) {
       for (const d of created) {
@@ -206,6 +208,8 @@ describe('districts created, abolished and never notified (decision 0059)', () =
     expect(NAMES.ur.districts['Outer North Delhi']).toBe('بیرونی شمالی دلی');
     expect(findState('GA')!.districts).toEqual(['North Goa', 'South Goa', 'Kushavati']);
     expect(NAMES.hi.districts.Kushavati).toBe('कुशावती');
+    expect(findState('AP')!.districts).toHaveLength(28);
+    expect(NAMES.te.districts.Polavaram).toBe('పోలవరం');
     expect(NAMES.hi.districts['Dibang Valley']).toBe('दिबांग घाटी');
   });
 });

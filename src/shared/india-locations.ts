@@ -28,6 +28,8 @@ export const INDIA_STATES: readonly IndiaState[] = [
       'Vizianagaram',
       'Visakhapatnam',
       'Alluri Sitharama Raju',
+      // Polavaram (headquarters Rampachodavaram) and Markapuram: notified in December 2025, in force from 31 December (28).
+      'Polavaram',
       'Anakapalli',
       'Kakinada',
       'East Godavari',
@@ -40,6 +42,7 @@ export const INDIA_STATES: readonly IndiaState[] = [
       'Guntur',
       'Bapatla',
       'Prakasam',
+      'Markapuram',
       'Sri Potti Sriramulu Nellore',
       'Kurnool',
       'Nandyal',

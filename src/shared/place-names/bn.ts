@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'পুঞ্ছ',
     Porbandar: 'পোরবন্দর',
     Prakasam: 'প্রকাশম',
+    Polavaram: 'পোলাভরম',
+    Markapuram: 'মার্কাপুরম',
     Pratapgarh: 'প্রতাপগঢ়',
     Prayagraj: 'প্রয়াগরাজ',
     Puducherry: 'পুদুচ্চেরী',

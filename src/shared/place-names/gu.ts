@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'પુંછ',
     Porbandar: 'પોરબંદર',
     Prakasam: 'પ્રકાશમ',
+    Polavaram: 'પોલાવરમ',
+    Markapuram: 'માર્કાપુરમ',
     Pratapgarh: 'પ્રતાપગઢ',
     Prayagraj: 'પ્રયાગરાજ',
     Puducherry: 'પુદુચ્ચેરી',

@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'ಪುಂಛ್',
     Porbandar: 'ಪೋರ್ಬಂದರ್',
     Prakasam: 'ಪ್ರಕಾಶಂ',
+    Polavaram: 'ಪೋಲವರಂ',
+    Markapuram: 'ಮಾರ್ಕಾಪುರಂ',
     Pratapgarh: 'ಪ್ರತಾಪ್ಗಢ್',
     Prayagraj: 'ಪ್ರಯಾಗ್‌ರಾಜ್',
     Puducherry: 'ಪುದುಚ್ಚೇರೀ',

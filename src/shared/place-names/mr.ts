@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'पुंछ',
     Porbandar: 'पोरबंदर',
     Prakasam: 'प्रकाशम',
+    Polavaram: 'पोलावरम',
+    Markapuram: 'मार्कापुरम',
     Pratapgarh: 'प्रतापगढ़',
     Prayagraj: 'प्रयागराज',
     Puducherry: 'पुदुच्चेरी',

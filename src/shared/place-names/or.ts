@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'ପୁଂଛ',
     Porbandar: 'ପୋରବଂଦର',
     Prakasam: 'ପ୍ରକାଶମ',
+    Polavaram: 'ପୋଲାଭରମ',
+    Markapuram: 'ମାର୍କାପୁରମ',
     Pratapgarh: 'ପ୍ରତାପଗଢ଼',
     Prayagraj: 'ପ୍ରୟାଗରାଜ',
     Puducherry: 'ପୁଦୁଚ୍ଚେରୀ',

@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'ਪੁੰਛ',
     Porbandar: 'ਪੋਰਬੰਦਰ',
     Prakasam: 'ਪ੍ਰਕਾਸ਼ਮ',
+    Polavaram: 'ਪੋਲਾਵਰਮ',
+    Markapuram: 'ਮਾਰਕਾਪੁਰਮ',
     Pratapgarh: 'ਪ੍ਰਤਾਪਗੜ੍ਹ',
     Prayagraj: 'ਪ੍ਰਯਾਗਰਾਜ',
     Puducherry: 'ਪੁਦੁੱਚੇਰੀ',

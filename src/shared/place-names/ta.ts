@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'புஞ்ச்',
     Porbandar: 'போர்பந்தர்',
     Prakasam: 'ப்ரகாஷம்',
+    Polavaram: 'போலவரம்',
+    Markapuram: 'மார்க்காபுரம்',
     Pratapgarh: 'ப்ரதாப்கட்',
     Prayagraj: 'பிரயாக்ராஜ்',
     Puducherry: 'புதுச்சேரி',

@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'పుంఛ్',
     Porbandar: 'పోర్బందర్',
     Prakasam: 'ప్రకాశం',
+    Polavaram: 'పోలవరం',
+    Markapuram: 'మార్కాపురం',
     Pratapgarh: 'ప్రతాప్గఢ్',
     Prayagraj: 'ప్రయాగ్‌రాజ్',
     Puducherry: 'పుదుచ్చేరీ',

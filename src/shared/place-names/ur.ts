@@ -602,6 +602,8 @@ export const PLACE_NAMES: PlaceNames = {
     Poonch: 'پونچھ',
     Porbandar: 'پوربندر',
     Prakasam: 'پرکاشم',
+    Polavaram: 'پولاورم',
+    Markapuram: 'مارکاپورم',
     Pratapgarh: 'پرتاپ گڑھ',
     Prayagraj: 'پریاگ راج',
     Puducherry: 'پدچیری',
