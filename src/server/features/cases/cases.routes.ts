@@ -65,9 +65,7 @@ export async function casesRoutes(base: FastifyInstance) {
       assertCanEdit(access);
       const { version, ...facts } = req.body;
       await changeCaseFacts(db, user.id, found.row, facts, version, app.deps.env.PUBLIC_URL);
-      const after = await findCaseForAccess(db, found.row.id, null);
-      if (!after) throw notFound('case');
-      return getCaseDetail(db, { ...after, access: found.access }, canFor(user, 'edit'), closedCasesDays);
+      return reloaded(found, user);
     },
   );
 
