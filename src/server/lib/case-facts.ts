@@ -17,7 +17,7 @@ import { caseAllBailable } from '#shared/bail-money-route.ts';
 import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../db/client.ts';
-import { caseEvents, cases, prisoners, users } from '../db/schema.ts';
+import { caseEvents, cases, prisonerFollowers, prisoners, users } from '../db/schema.ts';
 import { invalid, staleEdit } from './errors.ts';
 
 type CaseRow = typeof cases.$inferSelect;
@@ -75,6 +75,40 @@ export function factColumns(input: CaseFactsParsed, today = todayInIndia(), othe
 }
 
 /**
+ * Locks these prisoners' rows, in id order; returns the ids. Whoever adds, decides or takes away a case
+ * takes its prisoner's lock **before** any case row: counting a prisoner's cases rewrites each of them,
+ * and their triggers write the rows of every relative who registered one. Taken after a case row (or a
+ * relative's row), two relatives adding a case to the same prisoner at once would each hold what the
+ * other waits for (PostgreSQL's deadlock, a 500 to one of them).
+ */
+export async function lockPrisoners(tx: Db, prisonerIds: (string | null)[]): Promise<string[]> {
+  const ids = [...new Set(prisonerIds.filter((id): id is string => !!id))].sort();
+  if (ids.length > 0)
+    await tx.execute(
+      sql`select 1 from ${prisoners} where ${prisoners.id} = any(${sql.param(ids)}::uuid[]) order by ${prisoners.id} for update`,
+    );
+  return ids;
+}
+
+/**
+ * The prisoner a new case of this member naming this prisoner joins — the one cases_prisoner_default
+ * (drizzle/objects/functions) would choose: the member's earliest followed prisoner of that name — locked
+ * before the case is inserted (see lockPrisoners). Null when the insert makes a new prisoner, whom no one
+ * else follows yet.
+ */
+export async function lockPrisonerNamed(tx: Db, memberId: string, prisonerName: string | null | undefined): Promise<string | null> {
+  const [found] = await tx
+    .select({ id: prisonerFollowers.prisonerId })
+    .from(prisonerFollowers)
+    .innerJoin(prisoners, eq(prisoners.id, prisonerFollowers.prisonerId))
+    .where(and(eq(prisonerFollowers.familyMemberId, memberId), sql`lower(btrim(${prisoners.name})) = lower(btrim(${prisonerName ?? ''}))`))
+    .orderBy(asc(prisonerFollowers.joinedAt), asc(prisonerFollowers.prisonerId))
+    .limit(1)
+    .for('update', { of: prisoners });
+  return found?.id ?? null;
+}
+
+/**
  * After cases were added to (or taken from) these prisoners, or one was decided: each case's count of the
  * prisoner's other pending cases Rihaai holds (a case the court decided is no longer pending), and its
  * release dates with the S.479(2) bar they make (docs/law.md#section-479-bnss) — none for a decided case —
@@ -82,11 +116,8 @@ export function factColumns(input: CaseFactsParsed, today = todayInIndia(), othe
  * the same prisoner at once count each other's. A prisoner has a handful of cases: one indexed read.
  */
 export async function refreshPrisonerCases(tx: Db, prisonerIds: (string | null)[]): Promise<void> {
-  const ids = [...new Set(prisonerIds.filter((id): id is string => !!id))].sort();
+  const ids = await lockPrisoners(tx, prisonerIds);
   if (ids.length === 0) return;
-  await tx.execute(
-    sql`select 1 from ${prisoners} where ${prisoners.id} = any(${sql.param(ids)}::uuid[]) order by ${prisoners.id} for update`,
-  );
   const rows = await tx.select().from(cases).where(inArray(cases.prisonerId, ids));
   const pending = new Map<string, number>();
   for (const r of rows) if (r.disposedOn === null) pending.set(r.prisonerId, (pending.get(r.prisonerId) ?? 0) + 1);

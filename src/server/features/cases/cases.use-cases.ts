@@ -3,7 +3,7 @@
 import type { CaseFactsParsed } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { recordApplicationPrinted, refreshPrisonerCases, updateCaseFacts } from '../../lib/case-facts.ts';
+import { lockPrisoners, recordApplicationPrinted, refreshPrisonerCases, updateCaseFacts } from '../../lib/case-facts.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { DisposalBody } from '#shared/cases.ts';
@@ -68,6 +68,9 @@ export async function recordDisposal(db: Db, actorId: string, row: CaseRef, deci
   if (decision && decision.disposedOn > todayInIndia())
     throw invalid('A date is in the future.', [{ path: 'disposedOn', message: 'This date cannot be in the future.' }]);
   await db.transaction(async (tx) => {
+    // The prisoner's lock before the case's (lockPrisoners): the recount below rewrites their other cases.
+    const [ref] = await tx.select({ prisonerId: cases.prisonerId }).from(cases).where(eq(cases.id, row.id));
+    await lockPrisoners(tx, [ref?.prisonerId ?? null]);
     const [before] = await tx
       .select({ disposedOn: cases.disposedOn, disposal: cases.disposal, prisonerId: cases.prisonerId })
       .from(cases)

@@ -33,7 +33,14 @@ import {
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
 import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-rows.sql.ts';
 import { openRequestBetween } from '../../policies/member-record.policy.ts';
-import { factColumns, readFacts, readStoredRelease, refreshPrisonerCases, updateCaseFacts } from '../../lib/case-facts.ts';
+import {
+  factColumns,
+  lockPrisonerNamed,
+  readFacts,
+  readStoredRelease,
+  refreshPrisonerCases,
+  updateCaseFacts,
+} from '../../lib/case-facts.ts';
 import type { CaseEvent, CaseFactsParsed } from '#shared/cases.ts';
 import { UUID_PATTERN } from '#shared/validation-rules.ts';
 import { bailTimeline } from '#shared/bail-timeline.ts';
@@ -166,9 +173,10 @@ export async function saveRegistration(db: Db, userId: string, input: RegisterFa
     }
   } else {
     const facts = input.facts ? factColumns(input.facts).columns : {};
+    const prisonerId = await lockPrisonerNamed(db, userId, input.facts?.prisonerName);
     const [added] = await db
       .insert(cases)
-      .values({ familyMemberId: userId, ...values, ...facts })
+      .values({ familyMemberId: userId, ...values, ...facts, ...(prisonerId ? { prisonerId } : {}) })
       .returning({ prisonerId: cases.prisonerId });
     await refreshPrisonerCases(db, [added?.prisonerId ?? null]);
   }
@@ -181,9 +189,11 @@ export async function createCase(
   input: { caseNumber: string; detail: string; caseType: CaseType; facts?: CaseFactsParsed | undefined },
 ) {
   const { facts, ...values } = input;
+  // The prisoner first, then the case (lockPrisoners).
+  const prisonerId = await lockPrisonerNamed(db, userId, facts?.prisonerName);
   const [row] = await db
     .insert(cases)
-    .values({ familyMemberId: userId, ...values, ...(facts ? factColumns(facts).columns : {}) })
+    .values({ familyMemberId: userId, ...values, ...(facts ? factColumns(facts).columns : {}), ...(prisonerId ? { prisonerId } : {}) })
     .returning();
   if (!row) throw new Error('case insert returned nothing');
   // The prisoner's other cases count this one, and it counts them (S.479(2)).
