@@ -76,6 +76,8 @@ export const UserSchema = z.object({
   secondFactor: z.enum(SECOND_FACTOR_STEPS).optional(),
   /** A jail authority's prison: it sees that prison's prisoners and their relatives only (absent: the whole deployment). */
   prisonId: z.uuid().optional(),
+  /** A DLSA's district: it sees that district's prisons only. */
+  district: z.object({ state: z.string(), district: z.string() }).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -7,6 +7,15 @@ import type { FastifyReply } from 'fastify';
 /** Brands JSON text as the type it encodes; only for text built to that schema. */
 export type JsonText<T> = string & { readonly __json: T };
 
+/**
+ * A value built field by field in its response schema's key order, as the JSON text the serialiser would
+ * send (JSON.stringify of the schema's parse), without the serialiser's check of every field on every
+ * request (docs/decisions/0031-lawyer-clients-as-json-text.md). The route's tests hold the text to the schema.
+ */
+export function jsonTextOf<T>(value: T): JsonText<T> {
+  return JSON.stringify(value) as JsonText<T>;
+}
+
 export function sendJsonText<T>(reply: FastifyReply, body: JsonText<T>): FastifyReply {
   if (reply.server.deps.env.CHECK_SPLICED_JSON) checkAgainstSchema(reply, body);
   return reply.type('application/json; charset=utf-8').send(body);

@@ -22,15 +22,28 @@ export const userColumns = {
   role: users.role,
   language: users.language,
   prisonId: users.prisonId,
+  scopeState: users.scopeState,
+  scopeDistrict: users.scopeDistrict,
 };
 
-type UserRow = { id: string; name: string; email: string; role: Role; language: string | null; prisonId?: string | null };
+type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  language: string | null;
+  prisonId?: string | null;
+  scopeState?: string | null;
+  scopeDistrict?: string | null;
+};
 
 export function toUser(row: UserRow): User {
   const language = row.language as User['language'];
   const user: User = { id: row.id, name: row.name, email: row.email, role: row.role, language: language ?? null };
   // A jail authority of one prison sees that prison's records only (docs/decisions/0047-jail-sees-its-own-prison.md).
   if (row.role === 'Jail-Authority' && row.prisonId) user.prisonId = row.prisonId;
+  // A DLSA sees its district's prisons only; read with the session, so its lists need no query of their own.
+  if (row.role === 'DLSA' && row.scopeState && row.scopeDistrict) user.district = { state: row.scopeState, district: row.scopeDistrict };
   return user;
 }
 

@@ -12,6 +12,7 @@ import {
 } from '#shared/legal-aid.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { preparedSqlByKey } from '../../db/prepared.ts';
 import { decodeDayCursor, encodeDayCursor } from '../../lib/time-cursor.ts';
 import { dlsaDistrict } from '../prisons/bail-desk.queries.ts';
 
@@ -22,16 +23,10 @@ const LAWYER_CHOICES = 30;
 
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
-/** The DLSA's inbox: its district's undecided applications, the nearest due day first. */
-export async function legalAidInbox(
-  db: Db,
-  user: Pick<User, 'id'>,
-  query: { after?: string | undefined },
-  today = todayInIndia(),
-): Promise<LegalAidInbox> {
-  const { state, district } = await dlsaDistrict(db, user);
-  const after = query.after ? decodeDayCursor(query.after) : undefined;
-  const rows = rowsOf<{
+// Built once per shape (docs/decisions/0027-statements-built-once.md): the first page, or the page after a cursor.
+const inboxStatement = preparedSqlByKey<
+  'first' | 'after',
+  {
     id: string;
     prisoner_id: string;
     prisoner_name: string;
@@ -41,21 +36,38 @@ export async function legalAidInbox(
     note: string;
     filed_at: unknown;
     due_on: string;
-  }>(
-    await db.execute(sql`
-      select a.id, a.prisoner_id, p.name as prisoner_name, pr.name as prison_name, u.name as applicant_name,
-        f.relation, a.note, a.filed_at, a.due_on::text
-      from (select a.id from legal_aid_applications a
-        where a.status = 'pending' and a.state = ${state} and a.district = ${district}
-          ${after ? sql`and (a.due_on, a.id) > (${after.on}::date, ${after.id}::uuid)` : sql``}
-        order by a.state, a.district, a.due_on, a.id limit ${PAGE + 1}) page
-      join legal_aid_applications a on a.id = page.id
-      join prisoners p on p.id = a.prisoner_id
-      left join prisons pr on pr.id = a.prison_id
-      join users u on u.id = a.family_member_id
-      left join prisoner_followers f on f.prisoner_id = a.prisoner_id and f.family_member_id = a.family_member_id
-      order by a.due_on, a.id`),
-  );
+  }
+>(
+  (key) => sql`
+    select a.id, a.prisoner_id, p.name as prisoner_name, pr.name as prison_name, u.name as applicant_name,
+      f.relation, a.note, a.filed_at, a.due_on::text
+    from (select a.id from legal_aid_applications a
+      where a.status = 'pending' and a.state = ${sql.placeholder('state')} and a.district = ${sql.placeholder('district')}
+        ${key === 'after' ? sql`and (a.due_on, a.id) > (${sql.placeholder('afterOn')}::date, ${sql.placeholder('afterId')}::uuid)` : sql``}
+      order by a.state, a.district, a.due_on, a.id limit ${PAGE + 1}) page
+    join legal_aid_applications a on a.id = page.id
+    join prisoners p on p.id = a.prisoner_id
+    left join prisons pr on pr.id = a.prison_id
+    join users u on u.id = a.family_member_id
+    left join prisoner_followers f on f.prisoner_id = a.prisoner_id and f.family_member_id = a.family_member_id
+    order by a.due_on, a.id`,
+);
+
+/** The DLSA's inbox: its district's undecided applications, the nearest due day first. */
+export async function legalAidInbox(
+  db: Db,
+  user: Pick<User, 'id'>,
+  query: { after?: string | undefined },
+  today = todayInIndia(),
+): Promise<LegalAidInbox> {
+  const { state, district } = await dlsaDistrict(db, user);
+  const after = query.after ? decodeDayCursor(query.after) : undefined;
+  const { rows } = await inboxStatement(db, after ? 'after' : 'first').execute({
+    state,
+    district,
+    afterOn: after?.on ?? null,
+    afterId: after?.id ?? null,
+  });
   const page = rows.slice(0, PAGE);
   const last = page.at(-1);
   return {

@@ -18,6 +18,7 @@ import {
   RefuseLegalAidSchema,
 } from '#shared/legal-aid.ts';
 import { UtrcListSchema } from '#shared/utrc.ts';
+import { jsonTextOf, sendJsonText } from '../../lib/json-text.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { access } from '../../plugins/route-guard.ts';
 import { familyLegalAid, legalAidInbox, legalAidLawyers } from './legal-aid.queries.ts';
@@ -43,7 +44,7 @@ export async function legalAidRoutes(base: FastifyInstance) {
   app.get(
     '/api/dlsa/legal-aid',
     { config: access.dlsa, schema: { querystring: LegalAidInboxQuerySchema, response: { 200: LegalAidInboxSchema } } },
-    async (req) => legalAidInbox(db, requireUser(req), req.query),
+    async (req, reply) => sendJsonText(reply, jsonTextOf(await legalAidInbox(db, requireUser(req), req.query))),
   );
 
   app.get(

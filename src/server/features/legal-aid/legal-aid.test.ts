@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, todayInIndia } from '#shared/release.ts';
-import type { FamilyLegalAidList, LegalAidInbox } from '#shared/legal-aid.ts';
+import { LegalAidInboxSchema, type FamilyLegalAidList, type LegalAidInbox } from '#shared/legal-aid.ts';
 import type { UtrcList } from '#shared/utrc.ts';
 import { checkDerived } from '#server/db/derived.ts';
 import { DATA_MOVES, moveData } from '#server/db/migrate.ts';
@@ -106,6 +106,9 @@ describe('legal-aid applications', () => {
     });
     const other = (await t.request('GET', '/api/dlsa/legal-aid', { cookie: d2.cookie })).json<LegalAidInbox>();
     expect(other.applications.map((a) => a.id)).not.toContain(app.id);
+    // Sent as JSON text (jsonTextOf): byte for byte what the schema's serialiser would send.
+    const text = (await t.request('GET', '/api/dlsa/legal-aid', { cookie: d1.cookie })).body;
+    expect(text).toBe(JSON.stringify(LegalAidInboxSchema.parse(JSON.parse(text))));
     const lawyer = await createLawyer(t.db, { name: 'Adv. Sharma', location: { state: 'UP', district: 'Sitapur' } });
     const unverified = await createLawyer(t.db, { name: 'Adv. New', verified: false, location: { state: 'UP', district: 'Sitapur' } });
     expect(

@@ -10,6 +10,7 @@ import { allBailable, fundExcludedBy } from '#shared/bail-money-route.ts';
 import type { BailDesk, BailDeskCase } from '#shared/bail-desk.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { preparedSqlByKey } from '../../db/prepared.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeDayCursor, encodeDayCursor } from '../../lib/time-cursor.ts';
 
@@ -18,7 +19,12 @@ const PAGE = 50;
 /** Both drivers' rows. */
 
 /** The DLSA's district (users.scope_state, scope_district); 404 for an account without one. */
-export async function dlsaDistrict(db: Db, user: Pick<User, 'id'>): Promise<{ state: string; district: string }> {
+export async function dlsaDistrict(
+  db: Db,
+  user: Pick<User, 'id'> & Partial<Pick<User, 'district'>>,
+): Promise<{ state: string; district: string }> {
+  // The session read it already (plugins/auth.ts toUser).
+  if (user.district) return user.district;
   const [me] = rowsOf<{ state: string | null; district: string | null }>(
     await db.execute(sql`select scope_state as state, scope_district as district from users where id = ${user.id} and role = 'DLSA'`),
   );
@@ -44,6 +50,26 @@ type Row = {
   prison_name: string;
 };
 
+// Built once per shape (docs/decisions/0027-statements-built-once.md): the first page, or the page after a cursor.
+const deskStatement = preparedSqlByKey<'first' | 'after', Row>(
+  (key) => sql`
+    with dp as materialized (select id, name from prisons
+      where state = ${sql.placeholder('state')} and district = ${sql.placeholder('district')})
+    select c.id, c.case_number, c.bail_granted_on::text, c.custody_since::text, c.released_on::text,
+      c.dlsa_informed_on::text, c.dlsa_recommended_on::text, c.committee_decided_on::text,
+      c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount,
+      (case when jsonb_array_length(c.charges_framed) > 0 then c.charges_framed else c.offences end) as offences,
+      p.name, p.name_latin, dp.name as prison_name
+    from dp cross join lateral (select c.* from cases c
+      where c.prison_id = dp.id and c.bail_granted_on is not null and c.released_on is null
+        ${key === 'after' ? sql`and (c.bail_granted_on, c.id) > (${sql.placeholder('afterOn')}::date, ${sql.placeholder('afterId')}::uuid)` : sql``}
+      order by c.prison_id, c.bail_granted_on, c.id
+      limit ${PAGE + 1}) c
+    join prisoners p on p.id = c.prisoner_id and p.prison_id = dp.id
+    order by c.bail_granted_on, c.id
+    limit ${PAGE + 1}`,
+);
+
 export async function bailDesk(
   db: Db,
   user: Pick<User, 'id'>,
@@ -52,23 +78,12 @@ export async function bailDesk(
 ): Promise<BailDesk> {
   const { state, district } = await dlsaDistrict(db, user);
   const after = query.after ? decodeDayCursor(query.after) : undefined;
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
-      with dp as materialized (select id, name from prisons where state = ${state} and district = ${district})
-      select c.id, c.case_number, c.bail_granted_on::text, c.custody_since::text, c.released_on::text,
-        c.dlsa_informed_on::text, c.dlsa_recommended_on::text, c.committee_decided_on::text,
-        c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount,
-        (case when jsonb_array_length(c.charges_framed) > 0 then c.charges_framed else c.offences end) as offences,
-        p.name, p.name_latin, dp.name as prison_name
-      from dp cross join lateral (select c.* from cases c
-        where c.prison_id = dp.id and c.bail_granted_on is not null and c.released_on is null
-          ${after ? sql`and (c.bail_granted_on, c.id) > (${after.on}::date, ${after.id}::uuid)` : sql``}
-        order by c.prison_id, c.bail_granted_on, c.id
-        limit ${PAGE + 1}) c
-      join prisoners p on p.id = c.prisoner_id and p.prison_id = dp.id
-      order by c.bail_granted_on, c.id
-      limit ${PAGE + 1}`),
-  );
+  const { rows } = await deskStatement(db, after ? 'after' : 'first').execute({
+    state,
+    district,
+    afterOn: after?.on ?? null,
+    afterId: after?.id ?? null,
+  });
   const page = rows.slice(0, PAGE);
   const cases = page.map((r): BailDeskCase => {
     // The listed offences say whether every one is bailable and whether the fund excludes one

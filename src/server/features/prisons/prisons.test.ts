@@ -2,6 +2,7 @@
 // and the DLSA (docs/decisions/0046-prisoner-and-prisons.md).
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayInIndia } from '#shared/release.ts';
+import { BailDeskSchema } from '#shared/bail-desk.ts';
 import { describe, expect, it } from 'vitest';
 import { cases, prisoners, users } from '#server/db/schema.ts';
 import { rowsOf } from '#server/db/client.ts';
@@ -345,6 +346,9 @@ describe('prisoners and the scoped search', () => {
     const desk = async (cookie: string) => (await t.request('GET', '/api/dlsa/bail-desk', { cookie })).json<Desk>();
     const mine = (await desk(dlsa.cookie)).cases;
     expect(mine.map((c) => c.caseNumber)).toEqual(['DESK-U-1']);
+    // Sent as JSON text (jsonTextOf): byte for byte what the schema's serialiser would send.
+    const text = (await t.request('GET', '/api/dlsa/bail-desk', { cookie: dlsa.cookie })).body;
+    expect(text).toBe(JSON.stringify(BailDeskSchema.parse(JSON.parse(text))));
     expect(mine[0]).toMatchObject({ stage: 'inform-dlsa', overdue: ['inform-dlsa'], informDlsaBy: addDays(today, -3), recommendBy: null });
     expect((await desk(otherDlsa.cookie)).cases.map((c) => c.caseNumber)).toEqual(['DESK-B-1']);
     const caseId = mine[0]!.caseId;
