@@ -214,8 +214,12 @@ function scenarios(p: Prepared): Scenario[] {
     get('one prison: release counts', '/api/jail/release-counts', p.prison.jail),
     get('one prison: prisoner search by name', `/api/prisoners/search?q=${encodeURIComponent(p.prison.prisonerName)}`, p.prison.jail),
     get('DLSA: district list', '/api/prisoners/search', p.prison.dlsa),
-    // The UTRC list: up to 300 prisoners a category, read by the per-prison release-flag indexes (decision 0056).
-    get('DLSA: UTRC list', '/api/dlsa/utrc', p.prison.dlsa),
+    // The UTRC list's screen reads one group at a time, its first 50: a release group by the per-prison
+    // release-flag indexes (decision 0056), and S.478's by cases_bailable_custody_idx.
+    get('DLSA: UTRC list, one group (eligible now)', '/api/dlsa/utrc?category=eligible-now', p.prison.dlsa),
+    get('DLSA: UTRC list, one group (bailable, a week inside)', '/api/dlsa/utrc?category=bailable-week', p.prison.dlsa),
+    // Its print view: every group, up to 300 prisoners each (a document printed for the quarterly meeting).
+    get('DLSA: UTRC print view (every group)', '/api/dlsa/utrc', p.prison.dlsa),
     // The legal-aid inbox: the district's undecided applications, due day first, 50 a page (legal_aid_applications_inbox_idx).
     get('DLSA: legal-aid inbox', '/api/dlsa/legal-aid', p.prison.dlsa),
     // The bail desk: the district's bailed-not-released cases, oldest bail order first, 50 a page, with their clocks.

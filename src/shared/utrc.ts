@@ -24,6 +24,13 @@ export type UtrcCategory = (typeof UTRC_CATEGORIES)[number];
 /** At most this many prisoners a category: the list is bounded, and says when it was cut. */
 export const UTRC_CATEGORY_CAP = 300;
 
+/** The screen reads one category at a time, its first this many (the print view reads every category to the cap). */
+export const UTRC_SCREEN_ROWS = 50;
+
+/** `category`: one category's first UTRC_SCREEN_ROWS, for the screen; without it, every category to the cap. */
+export const UtrcQuerySchema = z.strictObject({ category: z.enum(UTRC_CATEGORIES).optional() });
+export type UtrcQuery = z.infer<typeof UtrcQuerySchema>;
+
 export const UtrcRowSchema = z.object({
   prisonerId: z.uuid(),
   prisonerName: z.string(),

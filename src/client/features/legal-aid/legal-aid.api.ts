@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { FamilyLegalAidListSchema, LegalAidDecisionSchema, LegalAidInboxSchema, LegalAidLawyersSchema } from '#shared/legal-aid.ts';
-import { UtrcListSchema } from '#shared/utrc.ts';
+import { UtrcListSchema, type UtrcCategory } from '#shared/utrc.ts';
 import { api } from '#client/lib/api-client.ts';
 import { rootKeys } from '#client/lib/query-keys.ts';
 
@@ -51,7 +51,15 @@ export function useDecideLegalAid() {
   });
 }
 
+/** Every category to the cap: the print view. */
 export const utrcQuery = queryOptions({
   queryKey: legalAidKeys.utrc,
   queryFn: () => api('GET', '/api/dlsa/utrc', UtrcListSchema),
 });
+
+/** One category's first rows: the screen reads each group on its own. */
+export const utrcCategoryQuery = (category: UtrcCategory) =>
+  queryOptions({
+    queryKey: [...legalAidKeys.utrc, category] as const,
+    queryFn: () => api('GET', `/api/dlsa/utrc?category=${category}`, UtrcListSchema),
+  });

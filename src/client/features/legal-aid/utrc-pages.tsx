@@ -6,12 +6,12 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { UtrcList, UtrcRow } from '#shared/utrc.ts';
+import { UTRC_CATEGORIES, UTRC_CATEGORY_CAP, type UtrcCategory, type UtrcList, type UtrcRow } from '#shared/utrc.ts';
 import { paths } from '#client/app/paths.ts';
 import { Page } from '#client/components/page.tsx';
 import { QueryState } from '#client/components/query-state.tsx';
 import { useFormatDay } from '#client/lib/format-day.ts';
-import { utrcQuery } from './legal-aid.api.ts';
+import { utrcCategoryQuery, utrcQuery } from './legal-aid.api.ts';
 import classes from './utrc.module.css';
 
 type Category = UtrcList['categories'][number];
@@ -31,10 +31,58 @@ function CategoryNote({ c }: { c: Category }) {
   return c.truncated ? <Text size="sm">{t('utrc.truncated', { n: c.rows.length })}</Text> : null;
 }
 
+/** One category on the screen: its first UTRC_SCREEN_ROWS, read on its own (the print view has the rest). */
+function UtrcSection({ category }: { category: UtrcCategory }) {
+  const { t } = useTranslation('legalAidDesk');
+  const query = useQuery(utrcCategoryQuery(category));
+  const reason = useReason();
+  const c = query.data?.categories[0];
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={`utrc-${category}`} data-testid={`utrc-${category}`}>
+      <Group gap="xs">
+        <Title order={2} size="h4" id={`utrc-${category}`}>
+          {t(`utrc.category.${category}`)}
+        </Title>
+        {c && (
+          <Badge variant="outline" color="gray.8">
+            {c.truncated ? `${c.rows.length}+` : c.rows.length}
+          </Badge>
+        )}
+      </Group>
+      <QueryState query={query} loadingLabel={t('loading')}>
+        {() =>
+          c && (
+            <>
+              {c.rows.length === 0 && <Text size="sm">{t('utrc.none')}</Text>}
+              {c.truncated && <Text size="sm">{t('utrc.moreInPrint', { n: c.rows.length, cap: UTRC_CATEGORY_CAP })}</Text>}
+              {c.rows.length > 0 && (
+                <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={`utrc-${category}`}>
+                  {c.rows.map((r) => (
+                    <Card key={r.prisonerId} withBorder component="li" padding="sm">
+                      <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                        {nameOf(r) || t('noName')}
+                      </Text>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {r.prisonName} · {t('utrc.case', { number: r.caseNumber })}
+                        {r.prisonerNumber ? ` · ${t('utrc.number', { number: r.prisonerNumber })}` : ''}
+                      </Text>
+                      <Text size="sm">{reason(category, r)}</Text>
+                    </Card>
+                  ))}
+                </Stack>
+              )}
+            </>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}
+
 export function UtrcPage() {
   const { t } = useTranslation('legalAidDesk');
-  const query = useQuery(utrcQuery);
-  const reason = useReason();
+  // The first group's answer says the district and the day (every group's is the same).
+  const first = useQuery(utrcCategoryQuery(UTRC_CATEGORIES[0]));
   const day = useFormatDay();
   return (
     <Page title={t('utrc.title')}>
@@ -44,49 +92,13 @@ export function UtrcPage() {
           {t('utrc.printView')}
         </Button>
       </Group>
-      <QueryState query={query} loadingLabel={t('loading')}>
-        {(d) => (
-          <Stack gap="md">
-            <Text size="sm">{t('utrc.asOf', { district: d.district, date: day(d.asOf) })}</Text>
-            {d.categories.map((c) => (
-              <Stack
-                key={c.category}
-                gap="xs"
-                component="section"
-                aria-labelledby={`utrc-${c.category}`}
-                data-testid={`utrc-${c.category}`}
-              >
-                <Group gap="xs">
-                  <Title order={2} size="h4" id={`utrc-${c.category}`}>
-                    {t(`utrc.category.${c.category}`)}
-                  </Title>
-                  <Badge variant="outline" color="gray.8">
-                    {c.rows.length}
-                  </Badge>
-                </Group>
-                <CategoryNote c={c} />
-                {c.rows.length > 0 && (
-                  <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={`utrc-${c.category}`}>
-                    {c.rows.map((r) => (
-                      <Card key={r.prisonerId} withBorder component="li" padding="sm">
-                        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                          {nameOf(r) || t('noName')}
-                        </Text>
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {r.prisonName} · {t('utrc.case', { number: r.caseNumber })}
-                          {r.prisonerNumber ? ` · ${t('utrc.number', { number: r.prisonerNumber })}` : ''}
-                        </Text>
-                        <Text size="sm">{reason(c.category, r)}</Text>
-                      </Card>
-                    ))}
-                  </Stack>
-                )}
-              </Stack>
-            ))}
-            <Text size="xs">{t('disclaimer')}</Text>
-          </Stack>
-        )}
-      </QueryState>
+      <Stack gap="md">
+        {first.data && <Text size="sm">{t('utrc.asOf', { district: first.data.district, date: day(first.data.asOf) })}</Text>}
+        {UTRC_CATEGORIES.map((category) => (
+          <UtrcSection key={category} category={category} />
+        ))}
+        <Text size="xs">{t('disclaimer')}</Text>
+      </Stack>
     </Page>
   );
 }

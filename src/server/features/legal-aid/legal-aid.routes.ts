@@ -17,7 +17,7 @@ import {
   LegalAidLawyersSchema,
   RefuseLegalAidSchema,
 } from '#shared/legal-aid.ts';
-import { UtrcListSchema } from '#shared/utrc.ts';
+import { UtrcListSchema, UtrcQuerySchema } from '#shared/utrc.ts';
 import { jsonTextOf, sendJsonText } from '../../lib/json-text.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { access } from '../../plugins/route-guard.ts';
@@ -65,7 +65,10 @@ export async function legalAidRoutes(base: FastifyInstance) {
     async (req) => refuseLegalAid(db, requireUser(req), req.params.id, req.body.reason, env.PUBLIC_URL),
   );
 
-  app.get('/api/dlsa/utrc', { config: access.dlsa, schema: { response: { 200: UtrcListSchema } } }, async (req) =>
-    utrcList(db, requireUser(req)),
+  // The screen asks for one category at a time (its first page); the print view for all of them.
+  app.get(
+    '/api/dlsa/utrc',
+    { config: access.dlsa, schema: { querystring: UtrcQuerySchema, response: { 200: UtrcListSchema } } },
+    async (req, reply) => sendJsonText(reply, jsonTextOf(await utrcList(db, requireUser(req), req.query))),
   );
 }

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, todayInIndia } from '#shared/release.ts';
 import { LegalAidInboxSchema, type FamilyLegalAidList, type LegalAidInbox } from '#shared/legal-aid.ts';
-import type { UtrcList } from '#shared/utrc.ts';
+import { UTRC_SCREEN_ROWS, UtrcListSchema, type UtrcList } from '#shared/utrc.ts';
 import { checkDerived } from '#server/db/derived.ts';
 import { DATA_MOVES, moveData } from '#server/db/migrate.ts';
 import { accessLog, cases, emailOutbox, notifications, users } from '#server/db/schema.ts';
@@ -376,6 +376,15 @@ describe('the UTRC list', () => {
       caseId: bailableWeek.caseId,
       since: addDays(T, -10),
     });
+    // Sent as JSON text (jsonTextOf): byte for byte what the schema's serialiser would send.
+    expect(res.body).toBe(JSON.stringify(UtrcListSchema.parse(JSON.parse(res.body))));
+    // The screen reads one category at a time: the same rows as the whole list's, that category only.
+    for (const c of list.categories) {
+      const one = await t.request('GET', `/api/dlsa/utrc?category=${c.category}`, { cookie: d.cookie });
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json<UtrcList>()).toEqual({ ...list, categories: [c] });
+    }
+    expect((await t.request('GET', '/api/dlsa/utrc?category=everyone', { cookie: d.cookie })).statusCode).toBe(400);
     const all = list.categories.flatMap((c) => c.rows.map((r) => r.prisonerId));
     expect(all).not.toContain(none.prisonerId);
     expect(all).not.toContain(other.prisonerId);
@@ -425,6 +434,25 @@ describe('the UTRC list', () => {
       .from(accessLog)
       .where(sql`${accessLog.actorId} = ${d.id} and what = 'dlsa.utrc'`);
     expect(log!.shown).toEqual(expect.arrayContaining([eligible.prisonerId, bailed.prisonerId]));
+  });
+
+  it(`the screen's category shows its first ${UTRC_SCREEN_ROWS} and says there are more; the print view lists them all`, async () => {
+    const p = await prison('Shravasti');
+    const d = await dlsa('Shravasti');
+    const ids: string[] = [];
+    for (let i = 0; i <= UTRC_SCREEN_ROWS; i++)
+      ids.push(
+        (await family(`Week ${i}`, p, { custodySince: addDays(T, -10 - i), offences: [{ code: 'criminal-intimidation' }] })).prisonerId,
+      );
+    await advanceReleaseClock(t.db, T);
+    const screen = (await t.request('GET', '/api/dlsa/utrc?category=bailable-week', { cookie: d.cookie })).json<UtrcList>();
+    expect(screen.categories).toHaveLength(1);
+    expect(screen.categories[0]!.rows).toHaveLength(UTRC_SCREEN_ROWS);
+    expect(screen.categories[0]!.truncated).toBe(true);
+    const print = (await t.request('GET', '/api/dlsa/utrc', { cookie: d.cookie })).json<UtrcList>();
+    const week = print.categories.find((c) => c.category === 'bailable-week')!;
+    expect(week.rows.map((r) => r.prisonerId).sort()).toEqual([...ids].sort());
+    expect(week.truncated).toBe(false);
   });
 
   it('cases recorded before migration 0042 get their prison and bailability from its data move, and are then listed', async () => {

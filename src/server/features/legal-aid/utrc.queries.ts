@@ -16,8 +16,9 @@ import type { User } from '#shared/accounts.ts';
 import { INDIGENCE_DAYS } from '#shared/bail.ts';
 import { personalBondFrom } from '#shared/bail-money-route.ts';
 import { addDays, releaseFlagsOn, todayInIndia, type ReleaseFlags } from '#shared/release.ts';
-import { UTRC_CATEGORIES, UTRC_CATEGORY_CAP, type UtrcCategory, type UtrcList, type UtrcRow } from '#shared/utrc.ts';
+import { UTRC_CATEGORIES, UTRC_CATEGORY_CAP, UTRC_SCREEN_ROWS, type UtrcCategory, type UtrcList, type UtrcRow } from '#shared/utrc.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { preparedSqlByKey } from '../../db/prepared.ts';
 import { dlsaDistrict } from '../prisons/bail-desk.queries.ts';
 
 /** The member flag each release category reads, and releaseFlagsOn's field that keeps a case in it. */
@@ -28,6 +29,9 @@ const FLAGGED = {
   'default-bail-due': { column: 'release_default_bail_due', flag: 'defaultBailDue', since: 'default_bail_eligible_on' },
 } as const satisfies Partial<Record<UtrcCategory, { column: string; flag: keyof ReleaseFlags; since: string }>>;
 type Flagged = keyof typeof FLAGGED;
+
+/** localeCompare's order, with one collator made once (localeCompare looks one up on every call). */
+const collator = new Intl.Collator();
 
 type CaseRow = {
   category: Flagged | 'bailed-not-released' | 'bailable-week';
@@ -49,45 +53,67 @@ type CaseRow = {
   prison_name: string;
 };
 
-export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList> {
-  const { state, district } = await dlsaDistrict(db, user);
-  const [clock] = rowsOf<{ as_of: string }>(await db.execute(sql`select as_of::text from release_clock`));
-  const asOf = clock?.as_of ?? todayInIndia();
-  const caseColumns = sql`c.id as case_id, c.case_number, c.s479_eligible_on::text, c.maximum_ends_on::text,
-    c.default_bail_eligible_on::text, c.chargesheet_filed_on::text, c.released_on::text, c.bail_granted_on::text,
-    c.custody_since::text, c.bail_furnished_on::text, c.all_bailable,
-    p.id as prisoner_id, p.name as prisoner_name, p.name_latin, p.prisoner_number, pp.name as prison_name`;
-  const flagged = (Object.keys(FLAGGED) as Flagged[]).map(
-    (category) => sql`
-      (select ${category}::text as category, ${caseColumns}
-      from dp cross join lateral (select m.user_id from family_members m
-        where m.prison_id = dp.id and ${sql.raw(`m.${FLAGGED[category].column}`)}
-        order by m.prison_id, m.name, m.user_id limit ${UTRC_CATEGORY_CAP}) m
-      join cases c on c.family_member_id = m.user_id
-      join prisoners p on p.id = c.prisoner_id
-      join dp pp on pp.id = p.prison_id)`,
-  );
-  const rows = rowsOf<CaseRow>(
-    await db.execute(sql`
-      with dp as materialized (select id, name from prisons where state = ${state} and district = ${district})
-      ${sql.join(flagged, sql` union all `)}
-      union all
+const caseColumns = sql`c.id as case_id, c.case_number, c.s479_eligible_on::text, c.maximum_ends_on::text,
+  c.default_bail_eligible_on::text, c.chargesheet_filed_on::text, c.released_on::text, c.bail_granted_on::text,
+  c.custody_since::text, c.bail_furnished_on::text, c.all_bailable,
+  p.id as prisoner_id, p.name as prisoner_name, p.name_latin, p.prisoner_number, pp.name as prison_name`;
+
+/** One category's part of the statement: at most `limit` candidates from each prison of the district. */
+function categoryPart(category: UtrcCategory, limit: number) {
+  if (category === 'bailed-not-released')
+    return sql`
       (select 'bailed-not-released' as category, ${caseColumns}
       from dp cross join lateral (select c.* from cases c
-        where c.prison_id = dp.id and c.bail_granted_on is not null and c.released_on is null and c.bail_granted_on <= ${asOf}::date
-        order by c.prison_id, c.bail_granted_on, c.id limit ${UTRC_CATEGORY_CAP + 1}) c
+        where c.prison_id = dp.id and c.bail_granted_on is not null and c.released_on is null
+          and c.bail_granted_on <= ${sql.placeholder('asOf')}::date
+        order by c.prison_id, c.bail_granted_on, c.id limit ${limit}) c
       join prisoners p on p.id = c.prisoner_id
-      join dp pp on pp.id = p.prison_id)
-      union all
+      join dp pp on pp.id = p.prison_id)`;
+  if (category === 'bailable-week')
+    return sql`
       (select 'bailable-week' as category, ${caseColumns}
       from dp cross join lateral (select c.* from cases c
         where c.prison_id = dp.id and c.all_bailable and c.released_on is null
-          and c.custody_since <= ${addDays(asOf, -INDIGENCE_DAYS)}::date
-          and (c.bail_furnished_on is null or c.bail_furnished_on > ${asOf}::date)
-        order by c.prison_id, c.custody_since limit ${UTRC_CATEGORY_CAP + 1}) c
+          and c.custody_since <= ${sql.placeholder('custodyBy')}::date
+          and (c.bail_furnished_on is null or c.bail_furnished_on > ${sql.placeholder('asOf')}::date)
+        order by c.prison_id, c.custody_since limit ${limit}) c
       join prisoners p on p.id = c.prisoner_id
-      join dp pp on pp.id = p.prison_id)`),
-  );
+      join dp pp on pp.id = p.prison_id)`;
+  return sql`
+    (select ${category}::text as category, ${caseColumns}
+    from dp cross join lateral (select m.user_id from family_members m
+      where m.prison_id = dp.id and ${sql.raw(`m.${FLAGGED[category].column}`)}
+      order by m.prison_id, m.name, m.user_id limit ${limit}) m
+    join cases c on c.family_member_id = m.user_id
+    join prisoners p on p.id = c.prisoner_id
+    join dp pp on pp.id = p.prison_id)`;
+}
+
+/**
+ * Built once per shape (docs/decisions/0027-statements-built-once.md): every category up to the cap
+ * (the print view), or one category's first screen (UTRC_SCREEN_ROWS). One more candidate than is
+ * shown is read from each prison, so the answer can say that the list goes on.
+ */
+const utrcStatement = preparedSqlByKey<UtrcCategory | 'all', CaseRow>((key) => {
+  const shown = key === 'all' ? UTRC_CATEGORY_CAP : UTRC_SCREEN_ROWS;
+  const parts = (key === 'all' ? UTRC_CATEGORIES : [key]).map((c) => categoryPart(c, shown + 1));
+  return sql`
+    with dp as materialized (select id, name from prisons
+      where state = ${sql.placeholder('state')} and district = ${sql.placeholder('district')})
+    ${sql.join(parts, sql` union all `)}`;
+});
+
+/**
+ * The district's UTRC list on the release clock's day: every category up to UTRC_CATEGORY_CAP each (the
+ * print view), or, for the screen, one category's first UTRC_SCREEN_ROWS (`truncated` when there are more).
+ */
+export async function utrcList(db: Db, user: Pick<User, 'id'>, query: { category?: UtrcCategory | undefined } = {}): Promise<UtrcList> {
+  const { state, district } = await dlsaDistrict(db, user);
+  const [clock] = rowsOf<{ as_of: string }>(await db.execute(sql`select as_of::text from release_clock`));
+  const asOf = clock?.as_of ?? todayInIndia();
+  const key = query.category ?? 'all';
+  const shown = key === 'all' ? UTRC_CATEGORY_CAP : UTRC_SCREEN_ROWS;
+  const { rows } = await utrcStatement(db, key).execute({ state, district, asOf, custodyBy: addDays(asOf, -INDIGENCE_DAYS) });
 
   const byCategory = new Map<UtrcCategory, Map<string, UtrcRow>>();
   const cut = new Set<UtrcCategory>();
@@ -123,7 +149,7 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
     const list = byCategory.get(r.category) ?? new Map<string, UtrcRow>();
     byCategory.set(r.category, list);
     if (list.has(r.prisoner_id)) continue;
-    if (list.size >= UTRC_CATEGORY_CAP) {
+    if (list.size >= shown) {
       cut.add(r.category);
       continue;
     }
@@ -139,13 +165,13 @@ export async function utrcList(db: Db, user: Pick<User, 'id'>): Promise<UtrcList
     });
   }
   const order = (a: UtrcRow, b: UtrcRow) =>
-    a.prisonName.localeCompare(b.prisonName) ||
-    (a.prisonerNameLatin || a.prisonerName).localeCompare(b.prisonerNameLatin || b.prisonerName);
+    collator.compare(a.prisonName, b.prisonName) ||
+    collator.compare(a.prisonerNameLatin || a.prisonerName, b.prisonerNameLatin || b.prisonerName);
   return {
     asOf,
     state,
     district,
-    categories: UTRC_CATEGORIES.map((category) => ({
+    categories: (key === 'all' ? UTRC_CATEGORIES : [key]).map((category) => ({
       category,
       truncated: cut.has(category),
       rows: [...(byCategory.get(category)?.values() ?? [])].sort(order),
