@@ -1,0 +1,72 @@
+// `npm test`: everything CI runs, in the order that fails fastest, with the steps that do not depend on
+// each other run side by side (the machine has 2 cores; the suites themselves already use both):
+//   1. typecheck, lint and the format check, side by side (each mostly one core);
+//   2. the unit and API suites (Vitest);
+//   3. the bench smoke run (`bench:quick`, which fails only on errors, never on speed) beside the
+//      client's production build, then the browser suites (Playwright) on that build;
+//   4. one closing line for the whole run (scripts/test-summary.mjs).
+// A failed step stops the run with its exit code. Output of steps run side by side is printed whole,
+// one step after the other, as each ends, so the log stays readable; each step says how long it took.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/** Runs a command; `buffered` keeps its output until it ends (for steps run side by side). */
+function step(name, command, args, { buffered = false } = {}) {
+  return new Promise((resolve) => {
+    const since = Date.now();
+    const chunks = [];
+    const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    if (buffered) {
+      child.stdout.on('data', (d) => chunks.push(d));
+      child.stderr.on('data', (d) => chunks.push(d));
+    }
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(`${String(err)}\n`));
+    });
+    child.on('close', (code, signal) => {
+      if (buffered) {
+        process.stdout.write(`\n== ${name}\n`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      const status = code ?? (signal ? 1 : 0);
+      console.log(`== ${name}: ${status === 0 ? 'passed' : `FAILED (exit ${status})`} in ${seconds(since)}`);
+      resolve(status);
+    });
+  });
+}
+
+const npm = (script, options) => step(`npm run ${script}`, 'npm', ['run', '--silent', script], options);
+
+async function together(...steps) {
+  const codes = await Promise.all(steps);
+  return codes.find((c) => c !== 0) ?? 0;
+}
+
+async function main() {
+  fs.rmSync('test-results', { recursive: true, force: true });
+  const phases = [
+    () => together(npm('typecheck', { buffered: true }), npm('lint', { buffered: true }), npm('format:check', { buffered: true })),
+    () => npm('test:unit'),
+    () =>
+      together(
+        npm('bench:quick'),
+        step('client build for the browser suites', 'sh', ['-c', 'node scripts/ensure-chromium.mjs && npx vite build'], { buffered: true }),
+      ),
+    () => step('browser suites', 'npx', ['playwright', 'test']),
+  ];
+  for (const phase of phases) {
+    const code = await phase();
+    if (code !== 0) {
+      console.log(`npm test: FAILED after ${seconds(started)}`);
+      return code;
+    }
+  }
+  const summary = await step('summary', 'node', ['scripts/test-summary.mjs']);
+  console.log(`npm test: ${summary === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
+  return summary;
+}
+
+process.exit(await main());
