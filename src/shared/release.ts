@@ -70,21 +70,52 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a real calendar date written `YYYY-MM-DD` (rejects 2025-02-30). */
 export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
+  return partsOrNull(value) !== null;
+}
+
+// The calendar by arithmetic, not Date objects: the bail desk and the UTRC list count a page of dates on
+// every request, and a Date (with toISOString) a call was most of that cost. Years 0000–9999, as written.
+function partsOrNull(iso: string): [number, number, number] | null {
+  const m = ISO_DATE.exec(iso);
+  if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1) return false;
-  return d <= daysInMonth(y, mo);
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
+  return [y, mo, d];
 }
 
 function parts(iso: string): [number, number, number] {
-  const m = ISO_DATE.exec(iso);
-  if (!m || !isIsoDate(iso)) throw new RangeError(`Not an ISO date: ${iso}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
+  const p = partsOrNull(iso);
+  if (!p) throw new RangeError(`Not an ISO date: ${iso}`);
+  return p;
 }
 
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date; `d` may run past the month (it counts on). */
+function daysFromCivil(year: number, month: number, d: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + d - 1;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+}
+
+/** `YYYY-MM-DD` of a day counted from 1970-01-01 (the inverse of daysFromCivil). */
+function isoOfDays(days: number): string {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  if (y < 0 || y > 9999) return format(days * 86_400_000);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
 function format(ms: number): string {
@@ -93,7 +124,7 @@ function format(ms: number): string {
 
 export function addDays(iso: string, days: number): string {
   const [y, m, d] = parts(iso);
-  return format(Date.UTC(y, m - 1, d + days));
+  return isoOfDays(daysFromCivil(y, m, d) + days);
 }
 
 /** Whole calendar months, the day clamped to the end of a shorter month (see the calendar rule above). */
@@ -102,7 +133,7 @@ export function addMonths(iso: string, months: number): string {
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
   const month = index - year * 12 + 1;
-  return format(Date.UTC(year, month - 1, Math.min(d, daysInMonth(year, month))));
+  return isoOfDays(daysFromCivil(year, month, Math.min(d, daysInMonth(year, month))));
 }
 
 /** Today's date in India (UTC+5:30, no daylight saving), where every court and jail Rihaai serves is. */

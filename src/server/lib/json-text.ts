@@ -16,6 +16,23 @@ export function jsonTextOf<T>(value: T): JsonText<T> {
   return JSON.stringify(value) as JsonText<T>;
 }
 
+/** The value each reply sent by sendJsonValue was made from, for the access log (plugins/access-log.ts). */
+const sentValues = new WeakMap<FastifyReply, unknown>();
+
+/**
+ * Sends a value built in its schema's key order as JSON text (jsonTextOf), and keeps the value: the
+ * access log then reads the records shown from it instead of parsing the text it was just made into.
+ */
+export function sendJsonValue<T>(reply: FastifyReply, value: T): FastifyReply {
+  sentValues.set(reply, value);
+  return sendJsonText(reply, jsonTextOf(value));
+}
+
+/** The value sendJsonValue sent on this reply, if it did. */
+export function sentValueOf(reply: FastifyReply): unknown {
+  return sentValues.get(reply);
+}
+
 export function sendJsonText<T>(reply: FastifyReply, body: JsonText<T>): FastifyReply {
   if (reply.server.deps.env.CHECK_SPLICED_JSON) checkAgainstSchema(reply, body);
   return reply.type('application/json; charset=utf-8').send(body);

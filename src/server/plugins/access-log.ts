@@ -2,10 +2,11 @@
 // prisoner's record, named in one table below rather than in each handler: after the handler
 // answered 2xx (so the policy allowed it) and before the answer leaves, one INSERT. Should the insert
 // fail, the request fails: nothing is read without its row.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessAction } from '#shared/access-log.ts';
 import type { Db } from '../db/client.ts';
+import { sentValueOf } from '../lib/json-text.ts';
 import {
   logCaseAccess,
   logDocumentAccess,
@@ -109,7 +110,7 @@ function parsed(payload: unknown): Body {
   }
 }
 
-async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest, payload: unknown): Promise<void> {
+async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
   const params = (req.params ?? {}) as Params;
   switch (rule.kind) {
     case 'case':
@@ -137,7 +138,8 @@ async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest
     }
     case 'list': {
       // An empty page is logged too: the search was made, and every page costs the same statements.
-      await logListAccess(db, actor, rule.what, uuids(rule.ids(parsed(payload))));
+      const shown = (sentValueOf(reply) as Body | undefined) ?? parsed(payload);
+      await logListAccess(db, actor, rule.what, uuids(rule.ids(shown)));
       return;
     }
   }
@@ -147,7 +149,7 @@ export const accessLogPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.user || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     const rule = ACCESS_LOGGED_ROUTES[`${req.method} ${req.routeOptions.url ?? ''}`];
-    if (rule) await write(app.deps.db, { id: req.user.id, role: req.user.role }, rule, req, payload);
+    if (rule) await write(app.deps.db, { id: req.user.id, role: req.user.role }, rule, req, reply, payload);
     return payload;
   });
 });

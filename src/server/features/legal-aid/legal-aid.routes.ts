@@ -18,7 +18,7 @@ import {
   RefuseLegalAidSchema,
 } from '#shared/legal-aid.ts';
 import { UtrcListSchema, UtrcQuerySchema } from '#shared/utrc.ts';
-import { jsonTextOf, sendJsonText } from '../../lib/json-text.ts';
+import { sendJsonValue } from '../../lib/json-text.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { access } from '../../plugins/route-guard.ts';
 import { familyLegalAid, legalAidInbox, legalAidLawyers } from './legal-aid.queries.ts';
@@ -44,7 +44,7 @@ export async function legalAidRoutes(base: FastifyInstance) {
   app.get(
     '/api/dlsa/legal-aid',
     { config: access.dlsa, schema: { querystring: LegalAidInboxQuerySchema, response: { 200: LegalAidInboxSchema } } },
-    async (req, reply) => sendJsonText(reply, jsonTextOf(await legalAidInbox(db, requireUser(req), req.query))),
+    async (req, reply) => sendJsonValue(reply, await legalAidInbox(db, requireUser(req), req.query)),
   );
 
   app.get(
@@ -69,6 +69,6 @@ export async function legalAidRoutes(base: FastifyInstance) {
   app.get(
     '/api/dlsa/utrc',
     { config: access.dlsa, schema: { querystring: UtrcQuerySchema, response: { 200: UtrcListSchema } } },
-    async (req, reply) => sendJsonText(reply, jsonTextOf(await utrcList(db, requireUser(req), req.query))),
+    async (req, reply) => sendJsonValue(reply, await utrcList(db, requireUser(req), req.query)),
   );
 }

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { bailToRelease } from '#shared/bail.ts';
-import { allBailable, fundExcludedBy } from '#shared/bail-money-route.ts';
+import { FUND_EXCLUDED_OFFENCES } from '#shared/bail-money-route.ts';
 import type { BailDesk, BailDeskCase } from '#shared/bail-desk.ts';
 import { todayInIndia } from '#shared/release.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
@@ -44,7 +44,8 @@ type Row = {
   bail_bond_amount: number | null;
   bail_sureties: number | null;
   bail_surety_amount: number | null;
-  offences: { code: string }[] | string;
+  bailable: boolean;
+  fund_excluded: boolean;
   name: string;
   name_latin: string;
   prison_name: string;
@@ -58,9 +59,15 @@ const deskStatement = preparedSqlByKey<'first' | 'after', Row>(
     select c.id, c.case_number, c.bail_granted_on::text, c.custody_since::text, c.released_on::text,
       c.dlsa_informed_on::text, c.dlsa_recommended_on::text, c.committee_decided_on::text,
       c.bail_bond_amount, c.bail_sureties, c.bail_surety_amount,
-      (case when jsonb_array_length(c.charges_framed) > 0 then c.charges_framed else c.offences end) as offences,
+      -- Every counted offence bailable (stored: derived.ts 'case-all-bailable'), and whether the fund excludes one.
+      c.all_bailable as bailable,
+      exists (select 1 from jsonb_array_elements(case when jsonb_array_length(c.charges_framed) > 0 then c.charges_framed else c.offences end) o
+        where o->>'code' = any(${`{${[...FUND_EXCLUDED_OFFENCES].join(',')}}`}::text[])) as fund_excluded,
       p.name, p.name_latin, dp.name as prison_name
-    from dp cross join lateral (select c.* from cases c
+    from dp cross join lateral (select c.id, c.prisoner_id, c.case_number, c.bail_granted_on, c.custody_since, c.released_on,
+        c.dlsa_informed_on, c.dlsa_recommended_on, c.committee_decided_on, c.bail_bond_amount, c.bail_sureties,
+        c.bail_surety_amount, c.all_bailable, c.charges_framed, c.offences
+      from cases c
       where c.prison_id = dp.id and c.bail_granted_on is not null and c.released_on is null
         ${key === 'after' ? sql`and (c.bail_granted_on, c.id) > (${sql.placeholder('afterOn')}::date, ${sql.placeholder('afterId')}::uuid)` : sql``}
       order by c.prison_id, c.bail_granted_on, c.id
@@ -86,16 +93,13 @@ export async function bailDesk(
   });
   const page = rows.slice(0, PAGE);
   const cases = page.map((r): BailDeskCase => {
-    // The listed offences say whether every one is bailable and whether the fund excludes one
-    // (src/shared/bail-money-route.ts); an offence the family typed is neither.
-    const offences = typeof r.offences === 'string' ? (JSON.parse(r.offences) as { code: string }[]) : r.offences;
     const a = bailToRelease({
       asOf,
       custodySince: r.custody_since ?? r.bail_granted_on,
       bailGrantedOn: r.bail_granted_on,
       releasedOn: r.released_on,
-      bailable: allBailable(offences),
-      excludedFromFund: fundExcludedBy(offences).length > 0,
+      bailable: r.bailable,
+      excludedFromFund: r.fund_excluded,
       // A step recorded for a later day (a typing slip) counts from that day, as bailToRelease wants.
       dlsaInformedOn: r.dlsa_informed_on && r.dlsa_informed_on <= asOf ? r.dlsa_informed_on : null,
       dlsaRecommendedOn: r.dlsa_recommended_on && r.dlsa_recommended_on <= asOf ? r.dlsa_recommended_on : null,

@@ -17,7 +17,7 @@ import {
   SavePrisonSchema,
   UnmatchedPrisonsSchema,
 } from '#shared/prisoners.ts';
-import { jsonTextOf, sendJsonText } from '../../lib/json-text.ts';
+import { sendJsonValue } from '../../lib/json-text.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { access } from '../../plugins/route-guard.ts';
 import { jailAccounts, listPrisonRecords, prisonChoices, prisonCountsPage, unmatchedPrisons } from './prisons.queries.ts';
@@ -128,7 +128,7 @@ export async function prisonsRoutes(base: FastifyInstance) {
   app.get(
     '/api/dlsa/bail-desk',
     { config: access.dlsa, schema: { querystring: BailDeskQuerySchema, response: { 200: BailDeskSchema } } },
-    async (req, reply) => sendJsonText(reply, jsonTextOf(await bailDesk(db, requireUser(req), req.query))),
+    async (req, reply) => sendJsonValue(reply, await bailDesk(db, requireUser(req), req.query)),
   );
 
   app.post(
