@@ -20,5 +20,8 @@ if (pw) {
   skipped += pw.stats?.skipped ?? 0;
 } else failed += 1;
 
-console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+const flaky = pw?.stats?.flaky ?? 0;
+console.log(
+  `Tests: ${passed} passed, ${failed} failed, ${skipped} skipped${flaky ? ` (${flaky} browser tests passed only when run again)` : ''}`,
+);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,6 +1,7 @@
 // The jail authority's journey (docs/design.md#5-quality-bars-every-change-keeps): find the member from the family and lawyer journeys,
 // assign an NGO, manage NGOs, open the bail paper, accept bail; the family then sees it.
 import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { FIRST_SCREEN_ID } from '#shared/first-screens.ts';
 import {
   acceptedLawyer,
   expectAccessible,
@@ -158,8 +159,11 @@ test('the jail authority assigns an NGO, manages NGOs, opens the bail paper and 
   await aasra.getByRole('button', { name: 'Show who is assigned' }).click();
   await expect(aasra.getByText(m.name)).toBeVisible();
 
-  // Bail page: open the papers (the lawyer's first one highlighted), then Bail-Accept.
+  // Bail page: open the papers (the lawyer's first one highlighted), then Bail-Accept. The home is first
+  // drawn by the server; its tile is tapped once the app has taken over (on a loaded machine a tap at the
+  // moment of the swap could land half on each screen and be lost).
   await page.goto('/jail-authority');
+  await expect(page.locator(`#${FIRST_SCREEN_ID}`)).toHaveCount(0);
   await page
     .getByRole('link', { name: /^Bail Consideration Application/ })
     .first()
