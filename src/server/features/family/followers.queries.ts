@@ -122,11 +122,6 @@ export async function insertFollow(db: Db, v: { prisonerId: string; familyMember
   return rows.length > 0;
 }
 
-/** Locks the prisoner's row: joins and leaves of one prisoner take turns, so the last follower is never lost. */
-export async function lockPrisoner(db: Db, prisonerId: string): Promise<void> {
-  await db.execute(sql`select 1 from ${prisoners} where ${prisoners.id} = ${prisonerId}::uuid for update`);
-}
-
 /**
  * Hands the leaving member's cases of this prisoner to another follower, so the cases stay with the
  * family that still follows the prisoner (and leave the leaver's record, their cards and counts).

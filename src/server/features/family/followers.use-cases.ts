@@ -19,6 +19,7 @@ import type { AppDeps } from '../../types.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
+import { lockPrisoners } from '../../lib/case-facts.ts';
 import { findRecipients, notifyAll } from '../../lib/notify.ts';
 import { enforce } from '../../lib/rate-limit.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
@@ -31,7 +32,6 @@ import {
   insertFollow,
   insertInvitation,
   listFollowedPrisoners,
-  lockPrisoner,
   otherFollowerIds,
   prisonerLocation,
   useInvitation,
@@ -127,7 +127,8 @@ export async function accept({ db, env }: Deps, reply: FastifyReply, member: Mem
       await insertFamilyRecord(tx, { userId: member.id, phone: normalizePhone(input.phone), address: input.address, ...place });
       await audit(tx, member.id, 'family.registered', member.id, { by: 'invitation' });
     }
-    await lockPrisoner(tx, found.prisonerId);
+    // Joins and leaves of one prisoner take turns, so the last follower is never lost.
+    await lockPrisoners(tx, [found.prisonerId]);
     // Spent here: of two people joining with one code, the second finds it used.
     if (!(await useInvitation(tx, hash))) throw noSuchInvitation();
     await insertFollow(tx, { prisonerId: found.prisonerId, familyMemberId: member.id, relation: input.relation });
@@ -149,7 +150,7 @@ export async function accept({ db, env }: Deps, reply: FastifyReply, member: Mem
  */
 export async function leave({ db, env }: Deps, member: Member, prisonerId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockPrisoner(tx, prisonerId);
+    await lockPrisoners(tx, [prisonerId]);
     const mine = await findFollow(tx, member.id, prisonerId);
     if (!mine) throw notFound('prisoner');
     const otherIds = await otherFollowerIds(tx, prisonerId, member.id);
