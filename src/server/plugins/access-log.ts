@@ -1,7 +1,8 @@
 // Writes the access log (docs/decisions/0049-access-log.md) for every route that reads or changes a
 // prisoner's record, named in one table below rather than in each handler: after the handler
-// answered 2xx (so the policy allowed it) and before the answer leaves, one INSERT. Should the insert
-// fail, the request fails: nothing is read without its row.
+// answered 2xx (so the policy allowed it) and before the answer leaves, its row is committed (a list's
+// row with the rows of other answers leaving at the same time: docs/decisions/0062-access-log-group-commit.md).
+// Should the insert fail, the request fails: nothing is read without its row.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessAction } from '#shared/access-log.ts';
