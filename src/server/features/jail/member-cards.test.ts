@@ -1,8 +1,9 @@
-// The stored member cards (drizzle/0009_member_cards.sql, docs/decisions/0021-stored-member-cards.md)
+// The stored member cards (drizzle/objects/functions/member_card.sql, docs/decisions/0021-stored-member-cards.md)
 // stay exact: after every kind of change that shows on the jail authority's list, each member's stored
-// card is, byte for byte, the JSON the list answered before cards were stored — computed here the way
-// it was, from the source tables (the list's former statement and its mapping, kept below as the
-// reference), and serialised through JailMemberSchema as the route's serialiser did.
+// card is, byte for byte, the card its definition (`member_card`, the derived-data registry's) computes
+// now from the source tables, and is JailMemberSchema's own serialisation; and each step shows on the
+// card as a person reading the list would expect (the step's `shows`). No frozen copy of an older
+// statement is kept as the reference (issue 26).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { JailMemberSchema, MembersPageSchema, type JailMember } from '#shared/jail.ts';
@@ -19,7 +20,6 @@ import {
   ngos,
   users,
 } from '#server/db/schema.ts';
-import { toDocumentMeta } from '#server/lib/documents.ts';
 import { listMembersJson } from './jail.queries.ts';
 import { acceptBail, assignNgo, undoBailAccept } from './jail.use-cases.ts';
 import { endEngagement } from '../lawyers/end-engagement.use-cases.ts';
@@ -36,120 +36,13 @@ import {
   createNgoAssignment,
 } from '#tests/factories.ts';
 
-type RowJson = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  stage: JailMember['stage'];
-  ngo: { id: string; name: string; address: string | null; contactInfo: string | null; report: string | null } | null;
-  bailDecidedMs: number | null;
-  cases: {
-    id: string;
-    caseNumber: string;
-    caseType: string;
-    s479Status: 'not-applicable' | 'barred' | 'counting' | null;
-    s479Fraction: '1/2' | '1/3' | null;
-    s479EligibleOn: string | null;
-    maximumEndsOn: string | null;
-    defaultBailDays: number | null;
-    defaultBailEligibleOn: string | null;
-    releasedOn: string | null;
-    bailGrantedOn: string | null;
-    otherCasesHeld: number;
-    chargesheetFiledOn: string | null;
-    prisoner: { name: string; nameLatin: string; number: string | null } | null;
-  }[];
-  lawyers: { id: string; name: string | null }[];
-  documents: {
-    id: string;
-    filename: string;
-    contentType: string;
-    size: number;
-    createdMs: number;
-    uploaderId: string | null;
-    uploaderName: string | null;
-    uploaderRole: 'Family-Member' | 'Lawyer' | 'Jail-Authority' | null;
-  }[];
-};
-
-const dateOrNull = (v: string | null) => (v === null ? null : v.slice(0, 10));
-
-/** The list's rows as its former statement built them from the source tables, one lookup per row. */
-async function referenceCards(db: Db, ids: string[]): Promise<Map<string, string>> {
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const { rows } = (await db.execute(sql`select coalesce((select json_agg(json_build_object(
-      'id', p.user_id, 'name', p.name, 'email', p.email, 'phone', p.phone, 'address', p.address, 'stage', p.stage,
-      'ngo', case when p.has_ngo then (select json_build_object(
-          'id', n.id, 'name', n.name, 'address', n.address, 'contactInfo', n.contact_info, 'report', n.report)
-        from ngos n where n.id = (select a.ngo_id from ngo_assignments a where a.family_member_id = p.user_id)) end,
-      'bailDecidedMs', case when p.bail_accepted then (select (extract(epoch from b.decided_at) * 1000)::float8
-        from bail_reviews b where b.family_member_id = p.user_id) end,
-      'cases', (select coalesce(json_agg(json_build_object(
-          'id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type, 's479Status', c.s479_status,
-          's479Fraction', c.s479_fraction, 's479EligibleOn', c.s479_eligible_on, 'maximumEndsOn', c.maximum_ends_on,
-          'defaultBailDays', c.default_bail_days, 'defaultBailEligibleOn', c.default_bail_eligible_on,
-          'chargesheetFiledOn', c.chargesheet_filed_on, 'releasedOn', c.released_on, 'bailGrantedOn', c.bail_granted_on,
-          'otherCasesHeld', c.other_cases_held,
-          'prisoner', (select json_build_object('name', pr.name, 'nameLatin', pr.name_latin, 'number', pr.prisoner_number)
-            from prisoners pr where pr.id = c.prisoner_id)) order by c.created_at, c.case_number), '[]'::json)
-        from cases c where c.family_member_id = p.user_id),
-      'lawyers', case when p.accepted_lawyers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
-          'id', r.lawyer_id, 'name', (select u.name from users u where u.id = r.lawyer_id)) order by r.decided_at, r.created_at, r.id), '[]'::json)
-        from lawyer_requests r where r.family_member_id = p.user_id and r.status = 'accepted') end,
-      'documents', case when p.bail_papers = 0 then '[]'::json else (select coalesce(json_agg(json_build_object(
-          'id', d.id, 'filename', d.filename, 'contentType', d.content_type, 'size', d.size::float8,
-          'createdMs', (extract(epoch from d.created_at) * 1000)::float8, 'uploaderId', d.uploaded_by,
-          'uploaderName', u.name, 'uploaderRole', u.role) order by d.created_at desc, d.id desc), '[]'::json)
-        from documents d left join users u on u.id = d.uploaded_by
-        where d.family_member_id = p.user_id and d.kind = 'bail_paper') end
-    )) from family_members p where p.user_id in (${idList})), '[]'::json) as items`)) as { rows: { items: unknown }[] };
-  const raw = rows[0]!.items;
-  const found = (typeof raw === 'string' ? JSON.parse(raw) : raw) as RowJson[];
-  const out = new Map<string, string>();
-  for (const r of found) {
-    const docs = r.documents.map((d) => ({ ...d, familyMemberId: r.id, createdAt: new Date(d.createdMs) }));
-    const firstLawyerPaper = docs.filter((d) => d.uploaderRole === 'Lawyer').at(-1);
-    const member: JailMember = {
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      address: r.address,
-      cases: r.cases.map((c) => ({
-        id: c.id,
-        caseNumber: c.caseNumber,
-        caseType: c.caseType,
-        release: {
-          s479Status: c.s479Status,
-          s479Fraction: c.s479Fraction,
-          s479EligibleOn: dateOrNull(c.s479EligibleOn),
-          maximumEndsOn: dateOrNull(c.maximumEndsOn),
-          defaultBailDays: c.defaultBailDays === null ? null : Number(c.defaultBailDays),
-          defaultBailEligibleOn: dateOrNull(c.defaultBailEligibleOn),
-          releasedOn: dateOrNull(c.releasedOn),
-          bailGrantedOn: dateOrNull(c.bailGrantedOn),
-          otherCasesHeld: Number(c.otherCasesHeld),
-        },
-        chargesheetFiledOn: dateOrNull(c.chargesheetFiledOn),
-        prisoner: c.prisoner,
-      })),
-      lawyers: r.lawyers.map(({ id, name }) => ({ id, name })),
-      ngo: r.ngo
-        ? { id: r.ngo.id, name: r.ngo.name, address: r.ngo.address ?? '', contactInfo: r.ngo.contactInfo ?? '', report: r.ngo.report ?? '' }
-        : null,
-      documents: docs.map(toDocumentMeta),
-      firstLawyerPaperId: firstLawyerPaper?.id ?? null,
-      bailReview: r.bailDecidedMs !== null ? { status: 'Accepted', decidedAt: new Date(r.bailDecidedMs).toISOString() } : null,
-      stage: r.stage,
-    };
-    out.set(r.id, JSON.stringify(JailMemberSchema.parse(member)));
-  }
-  return out;
+/** The cards their definition computes now from the source tables (what `npm run db:check` compares with). */
+async function freshCards(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: familyMembers.userId, card: sql<string>`member_card(${familyMembers})` })
+    .from(familyMembers)
+    .where(inArray(familyMembers.userId, ids));
+  return new Map(rows.map((r) => [r.id, r.card]));
 }
 
 async function storedCards(db: Db, ids: string[]): Promise<Map<string, string>> {
@@ -195,17 +88,28 @@ async function countersWrong(db: Db, ids: string[]): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Every member's stored card is what the former list statement gives, byte for byte, their client card is current and their counters exact. */
-async function expectCardsExact(ids: string[], step: string) {
-  const [stored, reference, clients] = await Promise.all([storedCards(t.db, ids), referenceCards(t.db, ids), storedClientCards(t.db, ids)]);
+/**
+ * Every member's stored card is what its definition gives now, byte for byte, and JailMemberSchema's own
+ * serialisation (nothing the schema would drop or reorder); their client card is current and their
+ * counters exact. Answers the stored cards, parsed.
+ */
+async function expectCardsExact(ids: string[], step: string): Promise<Map<string, JailMember>> {
+  const [stored, reference, clients] = await Promise.all([storedCards(t.db, ids), freshCards(t.db, ids), storedClientCards(t.db, ids)]);
   expect(await countersWrong(t.db, ids), step).toEqual([]);
   expect(stored.size, step).toBe(reference.size);
-  for (const [id, card] of reference) expect(stored.get(id), `${step}: ${id}`).toBe(card);
+  const parsed = new Map<string, JailMember>();
+  for (const [id, card] of reference) {
+    expect(stored.get(id), `${step}: ${id}`).toBe(card);
+    const member = JailMemberSchema.parse(JSON.parse(card));
+    expect(JSON.stringify(member), `${step}: ${id} as the schema writes it`).toBe(card);
+    parsed.set(id, member);
+  }
   expect(clients.stored.size, step).toBe(reference.size);
   for (const [id, card] of clients.fresh) {
     expect(card, `${step}: ${id}`).toMatch(/^\{"id":/);
     expect(clients.stored.get(id), `${step}: client card of ${id}`).toBe(card);
   }
+  return parsed;
 }
 
 const theft: StoredOffence = { code: 'theft', label: null, maxMonths: 36, life: false, death: false };
@@ -364,6 +268,85 @@ describe('stored member cards', () => {
       ['an uploader account deleted', () => t.db.delete(users).where(eq(users.id, l2.user.id))],
       ['a member deleted', () => t.db.delete(users).where(eq(users.id, c.id))],
     ];
+    // What each step shows on the cards, as a person reading the jail's list would expect it.
+    const card = (cards: Map<string, JailMember>, id: string) => {
+      const found = cards.get(id);
+      if (!found) throw new Error(`no card for ${id}`);
+      return found;
+    };
+    const caseOf = (cards: Map<string, JailMember>) => card(cards, a.id).cases.find((x) => x.id === aCase!.id)!;
+    const lawyersOf = (cards: Map<string, JailMember>, id: string) => card(cards, id).lawyers.map((l) => [l.id, l.name]);
+    const shows: Record<string, (cards: Map<string, JailMember>) => void> = {
+      'a case added': (cards) =>
+        expect(card(cards, b.id).cases.map((x) => [x.caseNumber, x.caseType])).toContainEqual(['FIR-77/2026', 'Corporate Lawyer']),
+      'release dates and charge-sheet of a case': (cards) => {
+        expect(caseOf(cards).release).toMatchObject({
+          s479Status: 'counting',
+          s479Fraction: '1/3',
+          s479EligibleOn: '2026-02-03',
+          maximumEndsOn: '2029-01-01',
+          defaultBailDays: 90,
+          defaultBailEligibleOn: '2026-01-15',
+        });
+        expect(caseOf(cards).chargesheetFiledOn).toBe('2026-01-10');
+      },
+      'the prisoner renamed and given the jail’s number': (cards) =>
+        expect(caseOf(cards).prisoner).toEqual({ name: 'रवि', nameLatin: 'Ravi', number: 'UTP-9' }),
+      'the release date recorded': (cards) => expect(caseOf(cards).release?.releasedOn).toBe('2026-03-01'),
+      'case number and type': (cards) =>
+        expect([caseOf(cards).caseNumber, caseOf(cards).caseType]).toEqual(['FIR-1/2026', 'Corporate Lawyer']),
+      'a case deleted': (cards) => expect(card(cards, c.id).cases).toEqual([]),
+      'a lawyer requested': (cards) => expect(card(cards, a.id).lawyers).toEqual([]),
+      'the request accepted': (cards) => expect(lawyersOf(cards, a.id)).toEqual([[l1.user.id, 'Adv. One']]),
+      'a second lawyer accepted earlier (order)': (cards) =>
+        expect(lawyersOf(cards, a.id)).toEqual([
+          [l2.user.id, 'Adv. Two'],
+          [l1.user.id, 'Adv. One'],
+        ]),
+      'a lawyer renamed': (cards) => expect(lawyersOf(cards, a.id)).toContainEqual([l1.user.id, 'Adv. One Renamed']),
+      'a request withdrawn': (cards) => expect(lawyersOf(cards, a.id)).toEqual([[l2.user.id, 'Adv. Two']]),
+      'a request rejected, another accepted for another member': (cards) =>
+        expect(lawyersOf(cards, b.id)).toEqual([[l1.user.id, 'Adv. One Renamed']]),
+      'a third lawyer accepted for another member': (cards) => expect(lawyersOf(cards, c.id)).toEqual([[l3.user.id, 'Adv. Three']]),
+      'the family ended that engagement': (cards) => expect(card(cards, c.id).lawyers).toEqual([]),
+      'bail papers uploaded by a lawyer and by the family': (cards) => {
+        const papers = card(cards, a.id).documents;
+        expect(papers.map((d) => d.id)).toEqual([paperByFamily, paperByLawyer]);
+        expect(card(cards, a.id).firstLawyerPaperId).toBe(paperByLawyer);
+        expect(card(cards, b.id).documents).toHaveLength(1);
+      },
+      'a paper renamed': (cards) =>
+        expect(card(cards, a.id).documents.find((d) => d.id === paperByFamily)?.filename).toBe('bail-final.pdf'),
+      'a paper deleted': (cards) => {
+        expect(card(cards, a.id).documents.map((d) => d.id)).toEqual([paperByFamily]);
+        expect(card(cards, a.id).firstLawyerPaperId).toBeNull();
+      },
+      'an NGO assigned': (cards) => expect(card(cards, a.id).ngo).toMatchObject({ id: n1.id, name: 'NGO One' }),
+      "the NGO's details edited": (cards) => {
+        for (const id of [a.id, c.id])
+          expect(card(cards, id).ngo).toMatchObject({ name: 'NGO One Edited', report: 'Visited', address: 'Lane 2' });
+      },
+      "the NGO's contact emptied": (cards) => expect(card(cards, a.id).ngo?.contactInfo).toBe(''),
+      "the NGO's contact given": (cards) => expect(card(cards, c.id).ngo?.contactInfo).toBe('call 0522 000'),
+      'an assignment moved to another NGO': (cards) => {
+        expect(card(cards, c.id).ngo).toMatchObject({ id: n2.id, name: 'NGO Two' });
+        expect(card(cards, a.id).ngo?.id).toBe(n1.id);
+      },
+      'an assignment removed': (cards) => expect(card(cards, c.id).ngo).toBeNull(),
+      'Bail-Accept': (cards) => expect(card(cards, a.id).bailReview?.status).toBe('Accepted'),
+      'Bail-Accept undone': (cards) => expect(card(cards, a.id).bailReview).toBeNull(),
+      'a bail review with a given time': (cards) =>
+        expect(card(cards, b.id).bailReview).toEqual({ status: 'Accepted', decidedAt: '2026-01-02T03:04:05.678Z' }),
+      'the review time changed (sub-millisecond)': (cards) =>
+        expect(new Date(card(cards, b.id).bailReview!.decidedAt).getTime()).toBe(Date.parse('2026-01-02T03:04:05.999Z')),
+      "the member's name and email": (cards) =>
+        expect([card(cards, a.id).name, card(cards, a.id).email]).toEqual(['Card Alpha Two', 'alpha.two@example.in']),
+      "the member's phone and address": (cards) =>
+        expect([card(cards, a.id).phone, card(cards, a.id).address]).toEqual(['9000000001', 'House 5\nLine two "quoted"']),
+      'a lawyer account deleted': (cards) => expect(lawyersOf(cards, b.id).some(([, name]) => name === 'Adv. One Renamed')).toBe(false),
+      'a member deleted': (cards) => expect(cards.has(c.id)).toBe(false),
+    };
+    expect(Object.keys(shows).filter((name) => !steps.some(([step]) => step === name))).toEqual([]);
     const same = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([id, card]) => b.get(id) === card);
     let previous = await storedCards(t.db, ids);
     let previousClients = (await storedClientCards(t.db, ids)).stored;
@@ -371,7 +354,7 @@ describe('stored member cards', () => {
     const clientsUnchanged: string[] = [];
     for (const [step, change] of steps) {
       await change();
-      await expectCardsExact(ids, step);
+      shows[step]?.(await expectCardsExact(ids, step));
       const now = await storedCards(t.db, ids);
       const nowClients = (await storedClientCards(t.db, ids)).stored;
       if (same(now, previous)) unchanged.push(step);
@@ -412,7 +395,7 @@ describe('stored member cards', () => {
     // Nothing the schema would drop or reorder: the text is the schema's own serialisation.
     expect(text).toBe(JSON.stringify(page));
     expect(page.items.map((i) => i.id)).toEqual([user.id]);
-    expect(JSON.stringify(page.items[0])).toBe((await referenceCards(t.db, [user.id])).get(user.id));
+    expect(JSON.stringify(page.items[0])).toBe((await freshCards(t.db, [user.id])).get(user.id));
   });
 
   it.runIf(usePostgres())('stay exact when two transactions change one member at once', { timeout: 60_000 }, async () => {
