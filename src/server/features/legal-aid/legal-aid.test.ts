@@ -425,6 +425,17 @@ describe('the UTRC list', () => {
       .rows.map((r) => r.prisonerId)
       .sort();
     expect(gondaWeek).toEqual([otherBailable.prisonerId, movedIn.prisonerId].sort());
+    // The list is of the release clock's day, read in the same statement: also when nothing is listed.
+    expect(after.asOf).toBe(T);
+    const emptyDistrict = await dlsa('Shravasti');
+    for (const url of ['/api/dlsa/utrc', '/api/dlsa/utrc?category=eligible-now']) {
+      const empty = (await t.request('GET', url, { cookie: emptyDistrict.cookie })).json<UtrcList>();
+      expect(empty.asOf, url).toBe(T);
+      expect(
+        empty.categories.every((c) => c.rows.length === 0 && !c.truncated),
+        url,
+      ).toBe(true);
+    }
 
     // Only the DLSA; the read is logged with the prisoners it showed.
     const jail = await sessionCookie(t.db, (await createUser(t.db, { role: 'Jail-Authority' })).id);

@@ -15,9 +15,9 @@ import { sql } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { INDIGENCE_DAYS } from '#shared/bail.ts';
 import { personalBondFrom } from '#shared/bail-money-route.ts';
-import { addDays, releaseFlagsOn, todayInIndia, type ReleaseFlags } from '#shared/release.ts';
+import { releaseFlagsOn, todayInIndia, type ReleaseFlags } from '#shared/release.ts';
 import { UTRC_CATEGORIES, UTRC_CATEGORY_CAP, UTRC_SCREEN_ROWS, type UtrcCategory, type UtrcList, type UtrcRow } from '#shared/utrc.ts';
-import { rowsOf, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { preparedSqlByKey } from '../../db/prepared.ts';
 import { dlsaDistrict } from '../prisons/bail-desk.queries.ts';
 
@@ -34,7 +34,9 @@ type Flagged = keyof typeof FLAGGED;
 const collator = new Intl.Collator();
 
 type CaseRow = {
-  category: Flagged | 'bailed-not-released' | 'bailable-week';
+  /** The release clock's day, on every row (and on the one row with no category when no case is a candidate). */
+  as_of: string;
+  category: Flagged | 'bailed-not-released' | 'bailable-week' | null;
   case_id: string;
   case_number: string;
   s479_eligible_on: string | null;
@@ -65,7 +67,7 @@ function categoryPart(category: UtrcCategory, limit: number) {
       (select 'bailed-not-released' as category, ${caseColumns}
       from dp cross join lateral (select c.* from cases c
         where c.prison_id = dp.id and c.bail_granted_on is not null and c.released_on is null
-          and c.bail_granted_on <= ${sql.placeholder('asOf')}::date
+          and c.bail_granted_on <= d.as_of
         order by c.prison_id, c.bail_granted_on, c.id limit ${limit}) c
       join prisoners p on p.id = c.prisoner_id
       join dp pp on pp.id = p.prison_id)`;
@@ -74,8 +76,8 @@ function categoryPart(category: UtrcCategory, limit: number) {
       (select 'bailable-week' as category, ${caseColumns}
       from dp cross join lateral (select c.* from cases c
         where c.prison_id = dp.id and c.all_bailable and c.released_on is null
-          and c.custody_since <= ${sql.placeholder('custodyBy')}::date
-          and (c.bail_furnished_on is null or c.bail_furnished_on > ${sql.placeholder('asOf')}::date)
+          and c.custody_since <= d.as_of - ${sql.raw(String(INDIGENCE_DAYS))}
+          and (c.bail_furnished_on is null or c.bail_furnished_on > d.as_of)
         order by c.prison_id, c.custody_since limit ${limit}) c
       join prisoners p on p.id = c.prisoner_id
       join dp pp on pp.id = p.prison_id)`;
@@ -97,10 +99,13 @@ function categoryPart(category: UtrcCategory, limit: number) {
 const utrcStatement = preparedSqlByKey<UtrcCategory | 'all', CaseRow>((key) => {
   const shown = key === 'all' ? UTRC_CATEGORY_CAP : UTRC_SCREEN_ROWS;
   const parts = (key === 'all' ? UTRC_CATEGORIES : [key]).map((c) => categoryPart(c, shown + 1));
+  // The release clock's day is read in the same statement (d): every row carries it, and one row without
+  // a category stands for an empty list.
   return sql`
-    with dp as materialized (select id, name from prisons
+    with d as materialized (select coalesce((select as_of from release_clock), ${sql.placeholder('today')}::date) as as_of),
+    dp as materialized (select id, name from prisons
       where state = ${sql.placeholder('state')} and district = ${sql.placeholder('district')})
-    ${sql.join(parts, sql` union all `)}`;
+    select d.as_of::text as as_of, u.* from d left join lateral (${sql.join(parts, sql` union all `)}) u on true`;
 });
 
 /**
@@ -109,15 +114,15 @@ const utrcStatement = preparedSqlByKey<UtrcCategory | 'all', CaseRow>((key) => {
  */
 export async function utrcList(db: Db, user: Pick<User, 'id'>, query: { category?: UtrcCategory | undefined } = {}): Promise<UtrcList> {
   const { state, district } = await dlsaDistrict(db, user);
-  const [clock] = rowsOf<{ as_of: string }>(await db.execute(sql`select as_of::text from release_clock`));
-  const asOf = clock?.as_of ?? todayInIndia();
   const key = query.category ?? 'all';
   const shown = key === 'all' ? UTRC_CATEGORY_CAP : UTRC_SCREEN_ROWS;
-  const { rows } = await utrcStatement(db, key).execute({ state, district, asOf, custodyBy: addDays(asOf, -INDIGENCE_DAYS) });
+  const { rows } = await utrcStatement(db, key).execute({ state, district, today: todayInIndia() });
+  const asOf = rows[0]?.as_of ?? todayInIndia();
 
   const byCategory = new Map<UtrcCategory, Map<string, UtrcRow>>();
   const cut = new Set<UtrcCategory>();
   for (const r of rows) {
+    if (r.category === null) continue;
     let since: string | null;
     if (r.category === 'bailed-not-released') since = r.bail_granted_on;
     else if (r.category === 'bailable-week') {
