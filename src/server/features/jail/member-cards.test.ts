@@ -3,7 +3,7 @@
 // card is, byte for byte, the card its definition (`member_card`, the derived-data registry's) computes
 // now from the source tables, and is JailMemberSchema's own serialisation; and each step shows on the
 // card as a person reading the list would expect (the step's `shows`). No frozen copy of an older
-// statement is kept as the reference (issue 26).
+// statement is kept as the reference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { JailMemberSchema, MembersPageSchema, type JailMember } from '#shared/jail.ts';
