@@ -1,11 +1,15 @@
+-- PL/pgSQL, not SQL: a SQL function called from a statement is parsed and planned again on every
+-- statement that calls it (each trigger's), which cost a write more than the rest of its triggers; a
+-- PL/pgSQL function keeps its plan for the connection (docs/decisions/0064-trigger-functions-keep-their-plans.md).
 -- The card of one member, from the source tables. The one definition of what a card holds: the
 -- triggers store it and tests compare it with what the list showed before cards were stored.
 -- row_to_json and string_agg rather than json_build_object and json_agg, whose text has spaces after
 -- ':' and ',': the card is the compact JSON the response serialiser wrote, keys in JailMemberSchema's
 -- order (a json value inside row_to_json is embedded as it is). Each case names its prisoner (the person
 -- in jail, not the relative who registered them).
-CREATE OR REPLACE FUNCTION member_card(m family_members) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT row_to_json(card)::text FROM (SELECT
+CREATE OR REPLACE FUNCTION member_card(m family_members) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT row_to_json(card)::text FROM (SELECT
     m.user_id AS "id", m.name AS "name", m.email AS "email", m.phone AS "phone", m.address AS "address",
     (SELECT ('[' || coalesce(string_agg(x.j, ',' ORDER BY x.o1, x.o2), '') || ']')::json FROM (
       SELECT c.created_at AS o1, c.case_number AS o2, row_to_json(r)::text AS j
@@ -40,5 +44,5 @@ CREATE OR REPLACE FUNCTION member_card(m family_members) RETURNS text LANGUAGE s
     (SELECT row_to_json(br) FROM (SELECT 'Accepted' AS "status",
         to_char(b.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "decidedAt"
       FROM bail_reviews b WHERE b.family_member_id = m.user_id) br) AS "bailReview",
-    m.stage AS "stage") card
-$$;
+    m.stage AS "stage") card);
+END $$;

@@ -1,10 +1,14 @@
+-- PL/pgSQL, not SQL: a SQL function called from a statement is parsed and planned again on every
+-- statement that calls it (each trigger's), which cost a write more than the rest of its triggers; a
+-- PL/pgSQL function keeps its plan for the connection (docs/decisions/0064-trigger-functions-keep-their-plans.md).
 -- The client card of one member, from the source tables: the one definition of what it holds. Each case's
 -- release carries the bail order's date (src/shared/bail-timeline.ts): a client on bail is not to be applied for;
 -- and the day of the court's decision (decidedOn, src/shared/case-disposal.ts): a decided case has no release dates.
 -- row_to_json and string_agg rather than json_build_object and json_agg, whose text has spaces after
 -- ':' and ','. The offences are the stored jsonb, as PostgreSQL writes it (its key order and spaces).
-CREATE OR REPLACE FUNCTION member_client_card(m family_members) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT row_to_json(card)::text FROM (SELECT
+CREATE OR REPLACE FUNCTION member_client_card(m family_members) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT row_to_json(card)::text FROM (SELECT
     m.user_id AS "id", m.name AS "name", m.email AS "email", m.phone AS "phone", m.address AS "address",
     (SELECT to_char(b.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
       FROM bail_reviews b WHERE b.family_member_id = m.user_id) AS "bailAcceptedAt",
@@ -31,5 +35,5 @@ CREATE OR REPLACE FUNCTION member_client_card(m family_members) RETURNS text LAN
         CASE WHEN u.id IS NOT NULL AND u.name <> '' THEN
           (SELECT row_to_json(who) FROM (SELECT u.id AS "id", u.name AS "name", u.role AS "role") who) END AS "uploadedBy",
         '/api/documents/' || d.id AS "url") doc
-      WHERE d.family_member_id = m.user_id AND d.kind = 'bail_paper') x) AS "documents") card
-$$;
+      WHERE d.family_member_id = m.user_id AND d.kind = 'bail_paper') x) AS "documents") card);
+END $$;
