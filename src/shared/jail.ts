@@ -61,6 +61,8 @@ export const JailMemberSchema = z.object({
       id: z.uuid(),
       caseNumber: z.string(),
       caseType: z.string(),
+      /** The court hearing the case, as the family or its lawyer recorded it; null until recorded. */
+      court: z.string().nullable(),
       // Release tracker: the stored dates and the charge-sheet date the "due" checks need.
       release: StoredReleaseSchema.optional(),
       chargesheetFiledOn: z.string().nullable().optional(),

@@ -113,17 +113,18 @@ test('the jail of prison A moves a prisoner to prison B: A no longer sees him, B
         caseNumber,
         detail: 'Son held for theft',
         caseType: 'Criminal Defense Lawyer',
-        facts: { prisonerName: prisoner, prisonerRelation: 'son' },
+        facts: { prisonerName: prisoner, prisonerRelation: 'son', court: 'Court of the CJM, Lucknow' },
         prisonId: a!.id,
       },
       headers: SAME_ORIGIN,
     }),
   );
 
-  // Clerk A finds the family on the dashboard and opens the case.
+  // Clerk A finds the family on the dashboard, the case with its court, and opens the case.
   await clerkA.goto('/dashboard');
   const cardA = clerkA.getByRole('article', { name: familyName });
   await expect(cardA).toBeVisible();
+  await expect(cardA).toContainText(`${caseNumber} (Criminal Defense Lawyer) · Court of the CJM, Lucknow`);
   await checkScreen(clerkA, 'jail A dashboard');
   await cardA.getByRole('link', { name: 'Case facts and release' }).click();
   await expect(clerkA.getByRole('heading', { level: 1, name: 'Case facts and release' })).toBeVisible();

@@ -13,7 +13,7 @@ BEGIN
     m.user_id AS "id", m.name AS "name", m.email AS "email", m.phone AS "phone", m.address AS "address",
     (SELECT ('[' || coalesce(string_agg(x.j, ',' ORDER BY x.o1, x.o2), '') || ']')::json FROM (
       SELECT c.created_at AS o1, c.case_number AS o2, row_to_json(r)::text AS j
-      FROM cases c, LATERAL (SELECT c.id AS "id", c.case_number AS "caseNumber", c.case_type AS "caseType",
+      FROM cases c, LATERAL (SELECT c.id AS "id", c.case_number AS "caseNumber", c.case_type AS "caseType", c.court AS "court",
         (SELECT row_to_json(rel) FROM (SELECT c.s479_status AS "s479Status", c.s479_fraction AS "s479Fraction",
           c.s479_eligible_on AS "s479EligibleOn", c.maximum_ends_on AS "maximumEndsOn", c.default_bail_days AS "defaultBailDays",
           c.default_bail_eligible_on AS "defaultBailEligibleOn", c.released_on AS "releasedOn",

@@ -82,7 +82,11 @@ export function MemberFacts({ member, withCases = true }: { member: JailMember; 
         <Fact label={t('member.caseIds')}>
           {member.cases.length === 0
             ? t('member.noCases')
-            : member.cases.map((c) => `${c.caseNumber} (${t(`caseType.${c.caseType}`, { defaultValue: c.caseType })})`).join(', ')}
+            : member.cases
+                .map(
+                  (c) => `${c.caseNumber} (${t(`caseType.${c.caseType}`, { defaultValue: c.caseType })})${c.court ? ` · ${c.court}` : ''}`,
+                )
+                .join(', ')}
         </Fact>
       )}
       {withCases && <CaseHearingsLinks cases={member.cases} />}

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MEMBERS_COUNT_CAP, MembersPageSchema, type JailMember, type MembersPage } from '#shared/jail.ts';
-import { auditEvents, bailReviews, emailOutbox, familyMembers, ngoAssignments, ngos, users } from '#server/db/schema.ts';
+import {
+  auditEvents,
+  bailReviews,
+  cases as casesTable,
+  emailOutbox,
+  familyMembers,
+  ngoAssignments,
+  ngos,
+  users,
+} from '#server/db/schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { deliverDueEmails } from '#server/lib/outbox.ts';
 import { useTestApp } from '#tests/test-app.ts';
@@ -82,6 +91,8 @@ describe('GET /api/jail/members (the dashboard)', () => {
     const familyPaper = await addBailPaper(t.db, user.id, user.id, minutesAgo(40));
     const firstLawyerPaper = await addBailPaper(t.db, user.id, first.user.id, minutesAgo(20));
     const laterLawyerPaper = await addBailPaper(t.db, user.id, second.user.id, minutesAgo(5));
+    // The court, recorded later: a case's change reaches the stored card whichever column it is.
+    await t.db.update(casesTable).set({ court: 'District Court, Saket' }).where(eq(casesTable.id, cases[0]!.id));
 
     const row = await memberRow(name);
     expect(row).toMatchObject({
@@ -91,8 +102,8 @@ describe('GET /api/jail/members (the dashboard)', () => {
       phone: '9000000001',
       address: '22 Jail Road, Delhi',
       cases: [
-        { id: cases[0]!.id, caseNumber: 'FIR-1/2024', caseType: 'Criminal Defense Lawyer' },
-        { id: cases[1]!.id, caseNumber: 'FIR-2/2024', caseType: 'Constitutional Lawyer' },
+        { id: cases[0]!.id, caseNumber: 'FIR-1/2024', caseType: 'Criminal Defense Lawyer', court: 'District Court, Saket' },
+        { id: cases[1]!.id, caseNumber: 'FIR-2/2024', caseType: 'Constitutional Lawyer', court: null },
       ],
       lawyers: [
         { id: first.user.id, name: 'Adv. First' },

@@ -158,9 +158,10 @@ describe('stored member cards', () => {
         () =>
           t.db
             .update(cases)
-            .set({ prisonerName: 'Ravi', court: 'Sessions Court', detail: 'Bail hearing "soon"', offences: [theft] })
+            .set({ prisonerName: 'Ravi', detail: 'Bail hearing "soon"', offences: [theft] })
             .where(eq(cases.id, aCase!.id)),
       ],
+      ['the court recorded', () => t.db.update(cases).set({ court: 'Sessions Court' }).where(eq(cases.id, aCase!.id))],
       [
         'the prisoner renamed and given the jail’s number',
         () =>
@@ -292,6 +293,7 @@ describe('stored member cards', () => {
       },
       'the prisoner renamed and given the jail’s number': (cards) =>
         expect(caseOf(cards).prisoner).toEqual({ name: 'रवि', nameLatin: 'Ravi', number: 'UTP-9' }),
+      'the court recorded': (cards) => expect(caseOf(cards).court).toBe('Sessions Court'),
       'the release date recorded': (cards) => expect(caseOf(cards).release?.releasedOn).toBe('2026-03-01'),
       'case number and type': (cards) =>
         expect([caseOf(cards).caseNumber, caseOf(cards).caseType]).toEqual(['FIR-1/2026', 'Corporate Lawyer']),
