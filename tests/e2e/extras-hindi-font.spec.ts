@@ -35,14 +35,15 @@ async function expectDevanagariDrawnInFont(page: Page, selectors: string[]) {
   try {
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
-    // A screen still rendering (a list arriving) can drop a node between the snapshot and its
-    // question: then take a new snapshot after the next frame.
+    // A screen still rendering (a list arriving, a transition) can drop a node between the snapshot
+    // and its question, or not have drawn a selector's text yet: then take a new snapshot after the
+    // next frame, a few times, before the checks below decide.
     for (let attempt = 1; ; attempt += 1) {
       const found = await drawnDevanagari(cdp, selectors).catch((e: Error) => {
         if (attempt < 5 && /Could not find node/.test(e.message)) return undefined;
         throw e;
       });
-      if (!found) {
+      if (!found || (attempt < 5 && selectors.some((selector) => !found.drawn.get(selector)))) {
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
         continue;
       }
