@@ -644,6 +644,11 @@ async function main() {
     console.log(`  ${w1.name}: ${w1.reqPerSec} req/s, p99 ${w1.p99} ms`);
     const list = scenarios(prepared).filter(picked);
     for (const s of list.filter((x) => x.group !== 'sign-in')) {
+      // A write whose work list is used up (--keep on a seed earlier runs wrote to) has nothing to send.
+      if (s.limit === 0) {
+        console.log(`  ${s.name}: skipped, no work left on this seed (seed again with --reset)`);
+        continue;
+      }
       const r = await measure(base, s, s.connections ?? connections, duration, b1.reqPerSec);
       results.push(r);
       console.log(`  ${r.name}: ${r.reqPerSec} req/s, p99 ${r.p99} ms, ${r.statementsPerRequest} SQL/request`);
