@@ -12,6 +12,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { openDb } from '#server/db/client.ts';
+import { authChangesOf } from '#server/plugins/session-cache.ts';
 import { databasePaperStore, filePaperStore } from '#server/lib/paper-store.ts';
 import { migrate, migrationsFolder } from '#server/db/migrate.ts';
 import { parseEnv } from '#server/env.ts';
@@ -350,7 +351,8 @@ async function main() {
   const mailer: Mailer = { kind: 'log', send: async () => {}, close: () => {} };
   // Papers as the server stores them: files beside the embedded database, rows on PostgreSQL.
   const papers = dataDir ? await filePaperStore(path.join(dataDir, 'files')) : databasePaperStore();
-  const app = await buildApp({ db, env, mailer, papers, logger: false });
+  // As main.ts builds it: reads reuse a session check for a moment (decision 0065).
+  const app = await buildApp({ db, env, mailer, papers, logger: false, authChanges: authChangesOf(handle) });
   // Per route (as registered, e.g. "POST /api/lawyers/requests/:id/accept"): responses, split into
   // 2xx and the rest, so the harness can check that each row hit the route it names and succeeded.
   // In flight: requests started and not yet answered — the harness waits for 0 between rows, so a

@@ -60,6 +60,12 @@ const CHANGED_AFTER_NUMBERED: string[] = [
   'triggers/cases.cases_member_prison_del.sql',
   'triggers/cases.cases_member_prison_ins.sql',
   'triggers/cases.cases_member_prison_upd.sql',
+  // Every instance hears of a change of what a session check reads (docs/decisions/0065-session-check-cache.md).
+  'functions/auth_changed_notify.sql',
+  'triggers/second_factors.second_factors_auth_changed.sql',
+  'triggers/session_second_factors.session_second_factors_auth_changed.sql',
+  'triggers/sessions.sessions_auth_changed.sql',
+  'triggers/users.users_auth_changed.sql',
 ];
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -7,6 +7,7 @@ import { parseEnv, type Env } from '#server/env.ts';
 import type { Mailer, OutgoingEmail } from '#server/lib/mailer.ts';
 import { emailOutbox } from '#server/db/schema.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
+import { authChangesOf } from '#server/plugins/session-cache.ts';
 import { stepAt, totpOf } from '#server/features/second-factor/second-factor.secrets.ts';
 
 export interface RecordingMailer extends Mailer {
@@ -51,7 +52,12 @@ export function withConsentTicked(method: string, url: string, body: unknown): u
   return body;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}, mailer: Mailer = recordingMailer()): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  mailer: Mailer = recordingMailer(),
+  /** sessionCache: reads reuse a session check, as main.ts builds the app (plugins/session-cache.ts); off by default, so a test's own writes to the database show at once. */
+  options: { sessionCache?: boolean } = {},
+): Promise<TestApp> {
   const testDb = await createTestDb();
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -61,7 +67,14 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, m
     RATE_LIMIT_SIGNUP_PER_IP: '1000',
     ...envOverrides,
   });
-  const app = await buildApp({ db: testDb.db, env, mailer, papers: testDb.papers, logger: process.env.DBG ? { level: 'error' } : false });
+  const app = await buildApp({
+    db: testDb.db,
+    env,
+    mailer,
+    papers: testDb.papers,
+    logger: process.env.DBG ? { level: 'error' } : false,
+    ...(options.sessionCache && { authChanges: authChangesOf(testDb.handle) }),
+  });
   await app.ready();
   return {
     ...testDb,

@@ -1,5 +1,5 @@
 // Two real server processes on one fresh PostgreSQL database: a session made on one
-// works on the other; concurrent NGO assignments split across both never overbook; two outbox
+// works on the other, and ended on one ends on the other; concurrent NGO assignments split across both never overbook; two outbox
 // workers never send one email twice and together send them all; the sign-in limit holds across
 // both. Runs when TEST_DATABASE_URL is set (the postgres project). Waits on events, never sleeps.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -122,8 +122,14 @@ describe.runIf(usePostgres())('two instances on one PostgreSQL', () => {
     const cookie = await signIn(a, 'Lawyer', user.email);
     const onB = await call(b, 'GET', '/api/auth/session', { cookie });
     expect(onB.json()).toMatchObject({ user: { id: user.id, role: 'Lawyer' } });
+    // A reads it too, and may keep that check for a moment (docs/decisions/0065-session-check-cache.md)...
+    expect((await call(a, 'GET', '/api/auth/session', { cookie })).json()).toMatchObject({ user: { id: user.id } });
     expect((await call(b, 'POST', '/api/auth/signout', { cookie })).status).toBe(204);
-    expect((await call(a, 'GET', '/api/auth/session', { cookie })).json()).toEqual({ user: null });
+    // ...until the database tells it the session ended: within milliseconds, far inside the moment (10 s).
+    await vi.waitFor(async () => expect((await call(a, 'GET', '/api/auth/session', { cookie })).json()).toEqual({ user: null }), {
+      timeout: 2_000,
+      interval: 5,
+    });
   });
 
   it('100 concurrent NGO assignments split across both never overbook', async () => {

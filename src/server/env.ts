@@ -48,6 +48,11 @@ export const EnvSchema = z.object({
     .min(5)
     .max(24 * 60 * 90)
     .default(12 * 60),
+  /**
+   * A read may reuse this instance's session check for this many seconds, forgotten at once when the
+   * database notifies a change (docs/decisions/0065-session-check-cache.md); 0 checks every request.
+   */
+  SESSION_CHECK_REUSE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   ALLOWED_EMAIL_DOMAINS: csv.default(['gmail.com']),
   /** '' (default) trusts no proxy; 'true' trusts every hop; otherwise addresses/CIDRs of trusted proxies. */
   TRUST_PROXY: z

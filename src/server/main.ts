@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SECOND_FACTOR_SECRET, seedDemoData } from './db/demo-data.ts';
 import { DEMO_CODES, DEMO_PRISON_ACCOUNTS, seedDemoPrisons } from './db/demo-prisons.ts';
 import { buildApp } from './app.ts';
+import { authChangesOf } from './plugins/session-cache.ts';
 import { createMailer } from './lib/mailer.ts';
 import { databasePaperStore, filePaperStore, SWEEP_SAFE_AGE_MS } from './lib/paper-store.ts';
 import { PASS_LIMIT_MS, startOutboxWorker } from './lib/outbox.ts';
@@ -69,7 +70,8 @@ async function main() {
     dropUnsent: env.NODE_ENV === 'production',
     poolConnections: env.SMTP_POOL_CONNECTIONS,
   });
-  const server = await buildApp({ db: handle.db, env, mailer, papers, logger: true });
+  // Reads reuse a session check for a moment, emptied by the database's notices (decision 0065).
+  const server = await buildApp({ db: handle.db, env, mailer, papers, logger: true, authChanges: authChangesOf(handle) });
   late.app = server;
   if (sweptAtStart.length > 0) server.log.info({ removed: sweptAtStart.length }, 'removed stored papers no document points to');
   const worker = startOutboxWorker(handle.db, mailer, server.log, env.OUTBOX_POLL_MS, PASS_LIMIT_MS, { batch: env.OUTBOX_BATCH });

@@ -5,6 +5,7 @@ import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PaperStore } from './lib/paper-store.ts';
+import type { AuthChanges, SessionCache } from './plugins/session-cache.ts';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type RouteRoles = 'public' | 'signed-in' | readonly Role[];
@@ -15,6 +16,11 @@ export interface AppDeps {
   mailer: Mailer;
   /** Where stored papers' bytes live: their rows (PostgreSQL) or files beside the embedded database. */
   papers: PaperStore;
+  /**
+   * The database's notices of session changes: given, reads reuse a session check for a moment
+   * (plugins/session-cache.ts); absent, every request checks the database.
+   */
+  authChanges?: AuthChanges;
 }
 
 declare module 'fastify' {
@@ -31,5 +37,6 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every /api route and who may call it, as declared (filled by plugins/route-guard.ts). */
     routeRoles: Map<string, RouteRoles>;
+    sessionCache: SessionCache;
   }
 }

@@ -21,6 +21,11 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * LISTEN on `channel`: `onMessage` gets each notification's payload, `onLost` is called once if the
+   * listening stops (its connection broke); resolves to the function that stops listening.
+   */
+  listen: (channel: string, onMessage: (payload: string) => void, onLost: (err?: Error) => void) => Promise<() => Promise<void>>;
 }
 
 /** Called for every SQL statement; tests count them to prove lists are not N+1 (and the bench EXPLAINs them). */
@@ -229,7 +234,8 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       if (options.prepare !== false) prepareStatements(client);
     });
     const db = drizzlePg(pool, { schema, casing: CASING, logger }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const databaseUrl = options.databaseUrl;
+    return { db, kind: 'postgres', close: () => pool.end(), listen: (...args) => listenPostgres(databaseUrl, ...args) };
   }
   let releaseLock = () => {};
   if (options.dataDir) {
@@ -254,6 +260,13 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     return {
       db,
       kind: 'pglite',
+      // One process, one connection: its notifications arrive after each statement; nothing to lose.
+      listen: async (channel, onMessage) => {
+        const unlisten = await client.listen(channel, onMessage);
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
       close: async () => {
         await client.close();
         releaseLock();
@@ -263,6 +276,41 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     releaseLock();
     throw err;
   }
+}
+
+/** A connection of its own (not the pool's: a pooled one is lent to requests) that only listens. */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: (err?: Error) => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  let ended = false;
+  const lost = (err?: Error) => {
+    if (ended) return;
+    ended = true;
+    onLost(err);
+    client.end().catch(() => {});
+  };
+  client.on('error', (err) => lost(err));
+  client.on('end', () => lost());
+  client.on('notification', (m) => {
+    if (m.channel === channel) onMessage(m.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  } catch (err) {
+    ended = true;
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return async () => {
+    if (ended) return;
+    ended = true;
+    await client.end().catch(() => {});
+  };
 }
 
 /**

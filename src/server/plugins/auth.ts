@@ -12,6 +12,7 @@ import { preparedSelect } from '../db/prepared.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
 import { isApiRoute } from './route-guard.ts';
+import { SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'rihaai_session';
 
@@ -83,23 +84,33 @@ export async function findSessionUser(
   db: Db,
   token: string | undefined,
   idleMinutes = DEFAULT_IDLE_MINUTES,
+  /** Given for a read: a check this instance made a moment ago may answer (session-cache.ts). */
+  cache?: SessionCache,
 ): Promise<{ user: User; sessionId: string } | undefined> {
   if (!token || token.length > 100) return undefined;
   const id = sha256Hex(token);
+  const idleMs = idleMinutes * 60_000;
+  const kept = cache?.get(id, idleMs);
+  if (kept) return { user: kept.user, sessionId: id };
+  const mark = cache?.mark();
   const now = Date.now();
   const [row] = await sessionUser(db).execute({
     id,
     now: new Date(now).toISOString(),
-    idleSince: new Date(now - idleMinutes * 60_000).toISOString(),
+    idleSince: new Date(now - idleMs).toISOString(),
   });
   if (!row) return undefined;
-  if (now - new Date(row.lastSeenAt).getTime() > SEEN_RESOLUTION_MS) {
+  let lastSeenAt = new Date(row.lastSeenAt).getTime();
+  if (now - lastSeenAt > SEEN_RESOLUTION_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, id));
+    lastSeenAt = now;
   }
-  return { user: { ...toUser(row), ...stepOf(row) }, sessionId: id };
+  const user: User = { ...toUser(row), ...stepOf(row) };
+  if (cache && mark !== undefined) cache.put(mark, { user, sessionId: id, expiresAt: new Date(row.expiresAt).getTime(), lastSeenAt });
+  return { user, sessionId: id };
 }
 
 /**
@@ -121,7 +132,13 @@ export const DEFAULT_IDLE_MINUTES = 12 * 60;
 // Every /api request runs this: built once (db/prepared.ts).
 const sessionUser = preparedSelect((db) =>
   db
-    .select({ ...userColumns, lastSeenAt: sessions.lastSeenAt, enrolled: secondFactors.userId, passed: sessionSecondFactors.sessionId })
+    .select({
+      ...userColumns,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      enrolled: secondFactors.userId,
+      passed: sessionSecondFactors.sessionId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(secondFactors, and(eq(secondFactors.userId, users.id), isNotNull(secondFactors.enabledAt)))
@@ -142,15 +159,38 @@ export function requireUser(req: FastifyRequest): User {
   return req.user;
 }
 
+/** Reads may reuse a session check; a write always checks the database (docs/decisions/0065-session-check-cache.md). */
+const READS = new Set(['GET', 'HEAD']);
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const cache = new SessionCache(
+    app.deps.authChanges,
+    (err) => app.log.warn({ err }, 'stopped hearing of session changes: every request checks the database until heard again'),
+    Date.now,
+    app.deps.env.SESSION_CHECK_REUSE_SECONDS * 1000,
+  );
+  app.decorate('sessionCache', cache);
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.stop());
+  // A write by a session (signing out, a second factor passed, a profile changed) may change what its
+  // check reads: this instance forgets it before the answer leaves, so the next request checks again.
+  // Other instances hear of it from the database.
+  app.addHook('onSend', async (req) => {
+    if (req.sessionId && !READS.has(req.method)) cache.forget(req.sessionId);
+  });
 
   app.addHook('onRequest', async (req) => {
     // Static files and the SPA shell need no user: no session query for them. Decided by the
     // matched route, never the raw URL (route-guard.ts isApiRoute).
     if (!isApiRoute(req)) return;
-    const found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE], app.deps.env.SESSION_IDLE_MINUTES);
+    const found = await findSessionUser(
+      app.deps.db,
+      req.cookies[SESSION_COOKIE],
+      app.deps.env.SESSION_IDLE_MINUTES,
+      READS.has(req.method) ? cache : undefined,
+    );
     if (found) {
       req.user = found.user;
       req.sessionId = found.sessionId;

@@ -51,7 +51,7 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
     // the API itself, which answers 503 in its usual shape.
     let found: Awaited<ReturnType<typeof findSessionUser>> | null = null;
     try {
-      found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE], app.deps.env.SESSION_IDLE_MINUTES);
+      found = await findSessionUser(app.deps.db, req.cookies[SESSION_COOKIE], app.deps.env.SESSION_IDLE_MINUTES, app.sessionCache);
     } catch (err) {
       req.log.warn({ err }, 'session lookup for the page failed');
     }
