@@ -12,22 +12,22 @@ import { hasFreeSeat, ngoNotFound } from '../../policies/ngo.policy.ts';
 
 // The list and its counts read the ngos table alone: the assigned count is kept on the NGO row by
 // triggers (drizzle/0015_ngo_assigned_count.sql), never counted over ngo_assignments per request.
+const ngoColumns = {
+  id: ngos.id,
+  name: ngos.name,
+  address: ngos.address,
+  contactInfo: ngos.contactInfo,
+  report: ngos.report,
+  seatsFree: ngos.seatsFree,
+  seatsTotal: sql<number>`${ngos.seatsFree} + ${ngos.assignedCount}`.mapWith(Number),
+  version: ngos.version,
+  state: ngos.state,
+  district: ngos.district,
+  assignedCount: ngos.assignedCount,
+};
+
 function selectNgos(db: Db) {
-  return db
-    .select({
-      id: ngos.id,
-      name: ngos.name,
-      address: ngos.address,
-      contactInfo: ngos.contactInfo,
-      report: ngos.report,
-      seatsFree: ngos.seatsFree,
-      seatsTotal: sql<number>`${ngos.seatsFree} + ${ngos.assignedCount}`.mapWith(Number),
-      version: ngos.version,
-      state: ngos.state,
-      district: ngos.district,
-      assignedCount: ngos.assignedCount,
-    })
-    .from(ngos);
+  return db.select(ngoColumns).from(ngos);
 }
 
 /** Every NGO, or those with a free seat, by name: the /ngos screen. */
@@ -119,27 +119,43 @@ export async function findNgo(db: Db, id: string): Promise<Ngo | undefined> {
 // The first page starts after every assignment, so there is one statement text, not two.
 const AFTER_ALL = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
 
-const ngoMembersPage = preparedSelect((db) =>
-  db
+// One statement: the NGO's row, and beside it (a lateral join, so an NGO with no one on the page
+// still answers its row) the page of its members. No ORDER BY outside: PostgreSQL would sort the
+// page again; its 51 rows are put in order here (newestFirst).
+const ngoMembersPage = preparedSelect((db) => {
+  const page = db
     .select({
       id: familyMembers.userId,
       name: familyMembers.name,
       email: familyMembers.email,
       phone: familyMembers.phone,
       assignedAt: ngoAssignments.assignedAt,
-      at: exactTimeText(ngoAssignments.assignedAt),
+      at: exactTimeText(ngoAssignments.assignedAt).as('at'),
     })
     .from(ngoAssignments)
     .innerJoin(familyMembers, eq(familyMembers.userId, ngoAssignments.familyMemberId))
     .where(
       and(
-        eq(ngoAssignments.ngoId, sql.placeholder('ngoId')),
+        eq(ngoAssignments.ngoId, ngos.id),
         sql`(${ngoAssignments.assignedAt}, ${ngoAssignments.familyMemberId}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')}::uuid)`,
       ),
     )
     .orderBy(desc(ngoAssignments.assignedAt), desc(ngoAssignments.familyMemberId))
-    .limit(NGO_MEMBERS_PAGE_SIZE + 1),
-);
+    .limit(NGO_MEMBERS_PAGE_SIZE + 1)
+    .as('p');
+  return db
+    .select({
+      ...ngoColumns,
+      member: { id: page.id, name: page.name, email: page.email, phone: page.phone, assignedAt: page.assignedAt, at: page.at },
+    })
+    .from(ngos)
+    .leftJoinLateral(page, sql`true`)
+    .where(eq(ngos.id, sql.placeholder('ngoId')));
+});
+
+/** Newest assignment first, as the page was read (`at` is fixed-width UTC text; ids lower-case hex, as uuid compares). */
+const newestFirst = (a: { at: string; id: string }, b: { at: string; id: string }) =>
+  a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1;
 
 /**
  * The family members assigned to an NGO, newest assignment first, a page at a time: `after` is a
@@ -147,11 +163,11 @@ const ngoMembersPage = preparedSelect((db) =>
  */
 export async function listNgoMembers(db: Db, id: string, after?: TimeCursor): Promise<NgoMembersPage> {
   const cursor = after ?? AFTER_ALL;
-  const [ngo, rows] = await Promise.all([
-    findNgo(db, id),
-    ngoMembersPage(db).execute({ ngoId: id, beforeAt: cursor.at, beforeId: cursor.id }),
-  ]);
-  if (!ngo) throw ngoNotFound();
+  const found = await ngoMembersPage(db).execute({ ngoId: id, beforeAt: cursor.at, beforeId: cursor.id });
+  const [first] = found;
+  if (!first) throw ngoNotFound();
+  const { member: _member, ...ngo } = first;
+  const rows = found.flatMap((r) => (r.member ? [r.member] : [])).sort(newestFirst);
   const page = rows.slice(0, NGO_MEMBERS_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
