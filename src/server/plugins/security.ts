@@ -1,7 +1,7 @@
 // Security headers and cross-site request refusal.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { findUnsafeInput, stripBidiControlsDeep, UNSAFE_TEXT_MESSAGE } from '#shared/text.ts';
 import { AppError, invalid } from '../lib/errors.ts';
 import { decodedPath, isApiRoute } from './route-guard.ts';
@@ -11,7 +11,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const publicUrl = new URL(app.deps.env.PUBLIC_URL);
   const https = publicUrl.protocol === 'https:';
-  await app.register(helmet, {
+  // Helmet's middleware, built once: @fastify/helmet built it again on every request (its
+  // directives parsed anew each time, 3 % of a list's server time on the bench).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -32,6 +34,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     },
     hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 
   // A cookie session must not be ridden by another site: refuse state-changing requests whose
