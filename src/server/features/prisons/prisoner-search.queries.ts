@@ -163,11 +163,13 @@ export async function searchPrisoners(
       from (select h.id, h.name_key from hits h order by h.name_key using ~<~, h.id limit ${PAGE + 1}) page
       join prisoners p on p.id = page.id
       left join prisons pr on pr.id = p.prison_id
-      left join lateral (select (array_agg(ff.family_member_id order by ff.joined_at, ff.family_member_id))[1] as family_member_id,
-          (array_agg(mm.name order by ff.joined_at, ff.family_member_id))[1] as family_member_name,
-          bool_or(mm.accepted_lawyers > 0) as has_lawyer
-        from prisoner_followers ff join family_members mm on mm.user_id = ff.family_member_id
-        where ff.prisoner_id = p.id) f on true
+      -- The followers in joining order, sorted once (an aggregate with its own ORDER BY sorts once per
+      -- aggregate: two sorts a row, which cost this statement a fifth of its time), then aggregated in that order.
+      left join lateral (select (array_agg(x.family_member_id))[1] as family_member_id, (array_agg(x.name))[1] as family_member_name,
+          bool_or(x.has_lawyer) as has_lawyer
+        from (select ff.family_member_id, mm.name, mm.accepted_lawyers > 0 as has_lawyer
+          from prisoner_followers ff join family_members mm on mm.user_id = ff.family_member_id
+          where ff.prisoner_id = p.id order by ff.joined_at, ff.family_member_id) x) f on true
       left join lateral (select bool_or(c.bail_granted_on is not null and c.released_on is null) as bailed,
           bool_or(c.released_on is null and c.s479_eligible_on <= d.as_of) as eligible,
           bool_or(c.released_on is null and c.default_bail_eligible_on <= d.as_of

@@ -4,9 +4,17 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, todayInIndia } from '#shared/release.ts';
 import { BailDeskSchema } from '#shared/bail-desk.ts';
 import { describe, expect, it } from 'vitest';
-import { cases, prisoners, users } from '#server/db/schema.ts';
+import { cases, prisonerFollowers, prisoners, users } from '#server/db/schema.ts';
 import { rowsOf } from '#server/db/client.ts';
-import { createFamilyMember, createUser, sessionCookie, TEST_PASSWORD, uniqueEmail } from '#tests/factories.ts';
+import {
+  createFamilyMember,
+  createLawyer,
+  createLawyerRequest,
+  createUser,
+  sessionCookie,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '#tests/factories.ts';
 import { signUpConfirmed, useTestApp } from '#tests/test-app.ts';
 
 const t = useTestApp();
@@ -181,6 +189,38 @@ describe('prisoners and the scoped search', () => {
     expect(counts.json().prisons).toContainEqual(
       expect.objectContaining({ id: sitapur.id, prisoners: 1, inCustody: 1, jailAccounts: 1, hasCode: true }),
     );
+  });
+
+  it('the DLSA’s list names the prisoner’s first relative to follow, and counts a lawyer of any relative', async () => {
+    const a = await admin();
+    const prison = (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('Follower Jail Hardoi', 'Hardoi') })).json<{
+      id: string;
+    }>();
+    const dlsa = await officialBySignUp(
+      'DLSA',
+      (await t.request('POST', '/api/dlsa-codes', { cookie: a, body: { state: 'UP', district: 'Hardoi' } })).json().code,
+    );
+    const first = await familyInPrison('Kamla Prasad', prison.id);
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    const [followed] = await t.db.select().from(prisonerFollowers).where(eq(prisonerFollowers.familyMemberId, first.member.user.id));
+    // A second relative joined after the registrant and has a lawyer; a third is on record as the
+    // first to follow (an earlier date, written last): the list goes by the date, not the writing.
+    const second = await createFamilyMember(t.db, { name: 'Second Relative', cases: [] });
+    const third = await createFamilyMember(t.db, { name: 'Third Relative', cases: [] });
+    const at = followed!.joinedAt.getTime();
+    await t.db.insert(prisonerFollowers).values([
+      { prisonerId: followed!.prisonerId, familyMemberId: third.user.id, relation: 'son', joinedAt: new Date(at - 60_000) },
+      { prisonerId: followed!.prisonerId, familyMemberId: second.user.id, relation: 'brother', joinedAt: new Date(at + 60_000) },
+    ]);
+    const list = async () =>
+      (await t.request('GET', '/api/prisoners/search', { cookie: dlsa.cookie })).json<{
+        prisoners: { name: string; familyMemberId: string; familyMemberName: string; needs: string[] }[];
+      }>().prisoners;
+    expect(await list()).toEqual([expect.objectContaining({ name: 'Kamla Prasad', familyMemberId: third.user.id, needs: ['no-lawyer'] })]);
+    const lawyer = await createLawyer(t.db);
+    await createLawyerRequest(t.db, { familyMemberId: second.user.id, lawyerId: lawyer.user.id, status: 'accepted' });
+    const [row] = await list();
+    expect(row).toEqual(expect.objectContaining({ familyMemberId: third.user.id, familyMemberName: 'Third Relative', needs: [] }));
   });
 
   it('reads a page per prison: the DLSA walks its district’s two prisons in name order by cursor, each prisoner once, in one statement', async () => {
