@@ -39,7 +39,7 @@ export function sendJsonText<T>(reply: FastifyReply, body: JsonText<T>): Fastify
 }
 
 interface SafeParser {
-  safeParse(value: unknown): { success: boolean; error?: { message: string } };
+  safeParse(value: unknown): { success: boolean; data?: unknown; error?: { message: string } };
 }
 
 /**
@@ -51,7 +51,31 @@ function checkAgainstSchema(reply: FastifyReply, body: string): void {
   const schemas = reply.request.routeOptions.schema?.response as Record<string, unknown> | undefined;
   const schema = (schemas?.[String(reply.statusCode)] ?? schemas?.['200']) as SafeParser | undefined;
   if (!schema || typeof schema.safeParse !== 'function') return;
-  const result = schema.safeParse(JSON.parse(body));
+  const sent: unknown = JSON.parse(body);
+  const result = schema.safeParse(sent);
   if (!result.success)
     throw new Error(`JSON text spliced from stored cards does not match the route's response schema: ${result.error?.message ?? ''}`);
+  // ...and it holds no key the schema does not name: the serializer would have dropped it; text sent as
+  // is would not.
+  const extra = keyNotIn(sent, result.data, '');
+  if (extra !== null) throw new Error(`JSON text sent as is holds a key the route's response schema does not name: ${extra}`);
+}
+
+/** The path of the first key of `sent` that the schema's parse of it (`kept`) dropped, or null. */
+function keyNotIn(sent: unknown, kept: unknown, path: string): string | null {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    for (let i = 0; i < sent.length; i++) {
+      const found = keyNotIn(sent[i], kept[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (sent && typeof sent === 'object' && kept && typeof kept === 'object') {
+    for (const [key, value] of Object.entries(sent)) {
+      if (!Object.hasOwn(kept, key)) return `${path}.${key}`;
+      const found = keyNotIn(value, (kept as Record<string, unknown>)[key], `${path}.${key}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }

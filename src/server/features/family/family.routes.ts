@@ -7,6 +7,7 @@ import { PersonalSummarySchema } from '#shared/assistant.ts';
 import { DocumentMetaSchema } from '#shared/documents.ts';
 import * as schemas from '#shared/family.ts';
 import { receiveDocument } from '../../lib/documents.ts';
+import { sendJsonValue } from '../../lib/json-text.ts';
 import { admitUpload } from '../../lib/upload-limits.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as family from './family.use-cases.ts';
@@ -45,8 +46,10 @@ export async function familyRoutes(base: FastifyInstance) {
     family.getSummary(deps, requireUser(req)),
   );
 
-  app.get('/api/family/cases', { config: access.family, schema: { response: { 200: schemas.FamilyCasesSchema } } }, async (req) =>
-    family.listCases(deps, requireUser(req)),
+  // Sent as the value's JSON text (lib/json-text.ts): built in the schema's key order, checked against it
+  // outside production; the access log reads the cases shown from the value, not by parsing the text.
+  app.get('/api/family/cases', { config: access.family, schema: { response: { 200: schemas.FamilyCasesSchema } } }, async (req, reply) =>
+    sendJsonValue(reply, await family.listCases(deps, requireUser(req))),
   );
 
   app.post(
