@@ -16,7 +16,7 @@ import {
   type LawyerCursor,
 } from '#server/features/family/family.queries.ts';
 import { listClients, listPendingRequests } from '#server/features/lawyers/lawyers.queries.ts';
-import { LawyerClientListSchema } from '#shared/lawyers.ts';
+import { LawyerClientListSchema, PendingRequestListSchema } from '#shared/lawyers.ts';
 import { decodeTimeCursor } from '#server/lib/time-cursor.ts';
 import { listNgoChoices, listNgos } from '#server/features/ngos/ngos.queries.ts';
 import { seedBench, shapeFor } from '../bench/seed.ts';
@@ -112,7 +112,7 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
         where not exists (select 1 from lawyer_requests r where r.family_member_id = fm.user_id and r.lawyer_id = '${busyId}')
         order by fm.user_id limit ${members / 5}) m`);
     await rows('analyze lawyer_requests');
-    const pendingFirst = (await listPendingRequests(t.db, busyId))!;
+    const pendingFirst = PendingRequestListSchema.parse(JSON.parse((await listPendingRequests(t.db, busyId))!));
     const clientsFirst = LawyerClientListSchema.parse(JSON.parse((await listClients(t.db, busyId))!));
     expect(pendingFirst.requests).toHaveLength(20);
     expect(clientsFirst.clients).toHaveLength(20);

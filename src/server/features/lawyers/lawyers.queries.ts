@@ -1,9 +1,9 @@
 // SQL of the lawyer journey. Each list is one statement (docs/decisions/0023-family-and-lawyer-reads-in-one-statement.md;
-// never a query per row): pending requests come a row per request and case, grouped here; clients a row
-// per client, their stored card (docs/decisions/0031-lawyer-clients-as-json-text.md).
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+// never a query per row): a row per pending request, built as JSON text by the statement, and a row per
+// client, their stored card; both sent as they come (docs/decisions/0031-lawyer-clients-as-json-text.md).
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
-import { LAWYER_LIST_PAGE_SIZE, type LawyerClientList, type PendingRequest, type SaveLawyerRegistration } from '#shared/lawyers.ts';
+import { LAWYER_LIST_PAGE_SIZE, type LawyerClientList, type PendingRequestList, type SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedSelect } from '../../db/prepared.ts';
 import { cases, clientCards, familyMembers, lawyerRequests, lawyers, prisoners, users } from '../../db/schema.ts';
@@ -83,80 +83,26 @@ export async function upsertRegistration(db: Db, user: { id: string; name: strin
   return toRegistration(row, user);
 }
 
-const familyContactColumns = {
-  id: familyMembers.userId,
-  name: users.name,
-  email: users.email,
-  phone: familyMembers.phone,
-  address: familyMembers.address,
-};
-
-/**
- * A case as a pending request shows it: its number, type and the family's own details (the spec's
- * case id, type and detail). The release facts (prisoner, prison, CNR, offences, custody dates) are
- * the member's record, which a lawyer sees once they accepted (policies/member-record.policy.ts).
- */
-const caseSummaryColumns = {
-  id: cases.id,
-  caseNumber: cases.caseNumber,
-  caseType: cases.caseType,
-  detail: cases.detail,
-  // The prisoner the case is against, so the request says whom it is for (docs/decisions/0050-relatives-join-by-invitation.md).
-  prisonerName: sql<string>`(select p.name from ${prisoners} p where p.id = ${cases.prisonerId})`,
-};
-
-/** A row of a list read from the lawyer's own record: the request and its member are null when there are none. */
-interface RequestCaseRow {
-  requestId: string | null;
-  createdAt: Date | null;
-  /** The request's place in its list, for the next page's cursor (exactTimeText). */
-  at: string | null;
-  id: string | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  /** The row's case. */
-  case: object | null;
-}
-
-type WithRequest<R> = R & { requestId: string; createdAt: Date; id: string; name: string; email: string; phone: string; address: string };
-
-/**
- * A page: one item per request, in the rows' order, from rows that come one per request and case (`make`
- * builds the item from its first row and `addCase` adds each row's case), cut at a page, with the next
- * page's cursor when the rows held one request more. The lawyer's row alone (no request) gives none; no
- * row at all (not registered) gives undefined.
- */
-function pageByRequest<R extends RequestCaseRow, T>(
-  rows: R[],
-  make: (r: WithRequest<R>) => T,
-  addCase: (item: T, c: NonNullable<R['case']>) => void,
-): { items: T[]; nextCursor: string | null } | undefined {
-  if (rows.length === 0) return undefined;
-  const out: { item: T; cursor: TimeCursor }[] = [];
-  const items = new Map<string, T>();
-  for (const r of rows) {
-    const { requestId, createdAt, id, name, email, phone, address } = r;
-    if (requestId === null || createdAt === null || id === null || name === null || email === null || phone === null || address === null)
-      continue;
-    let item = items.get(requestId);
-    if (!item) {
-      item = make({ ...r, requestId, createdAt, id, name, email, phone, address });
-      items.set(requestId, item);
-      out.push({ item, cursor: { at: r.at ?? '', id: requestId } });
-    }
-    if (r.case) addCase(item, r.case);
-  }
-  const page = out.slice(0, LAWYER_LIST_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return { items: page.map((p) => p.item), nextCursor: out.length > LAWYER_LIST_PAGE_SIZE && last ? encodeTimeCursor(last.cursor) : null };
-}
-
 // The first page's cursor: before every request (oldest first) / after every client (newest first).
 const BEFORE_ALL: TimeCursor = { at: '-infinity', id: '00000000-0000-0000-0000-000000000000' };
 const AFTER_ALL: TimeCursor = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
 const take = LAWYER_LIST_PAGE_SIZE + 1;
+
+/**
+ * Cuts a page from rows that came one per item (at most a page plus one, after the lawyer's own row,
+ * whose item is null when the list is empty) and joins their JSON texts: the next page's cursor when the
+ * rows held one item more. No row at all (not registered) gives undefined.
+ */
+function pageOfTexts(
+  rows: { requestId: string | null; at: string | null; item: string | null }[],
+): { items: string; nextCursor: string | null } | undefined {
+  if (rows.length === 0) return undefined;
+  const items = rows.flatMap((r) => (r.requestId !== null && r.item !== null ? [{ requestId: r.requestId, at: r.at, item: r.item }] : []));
+  const page = items.slice(0, LAWYER_LIST_PAGE_SIZE);
+  const last = page[page.length - 1];
+  const nextCursor = items.length > LAWYER_LIST_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at ?? '', id: last.requestId }) : null;
+  return { items: page.map((r) => r.item).join(','), nextCursor };
+}
 
 // A page of this lawyer's pending requests: a range of lawyer_requests_pending_page_idx
 // (drizzle/0014_lawyer_list_pages.sql) from the cursor, cut at a page plus one.
@@ -182,50 +128,50 @@ const pendingPage = (db: Db) =>
     .limit(take)
     .as('page');
 
+/**
+ * A case as a pending request shows it, in CaseSummarySchema's order: its number, type and the family's
+ * own details (the spec's case id, type and detail), and the prisoner it is against, so the request says
+ * whom it is for (docs/decisions/0050-relatives-join-by-invitation.md). The release facts (prison, CNR,
+ * offences, custody dates) are the member's record, which a lawyer sees once they accepted
+ * (policies/member-record.policy.ts).
+ */
+const caseSummariesJson = (familyMemberId: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object('id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type,
+      'detail', c.detail, 'prisonerName', p.name) order by c.created_at, c.case_number), '[]'::json)
+    from ${cases} c join ${prisoners} p on p.id = c.prisoner_id where c.family_member_id = ${familyMemberId})`;
+
 const pendingRequestRows = preparedSelect((db) => {
   const page = pendingPage(db);
   return db
     .select({
       lawyerId: lawyers.userId,
       requestId: page.id,
-      createdAt: page.createdAt,
-      forCaseId: page.caseId,
       at: page.at,
-      ...familyContactColumns,
-      // What the request shows of each case (caseSummaryColumns): the record itself is the lawyer's once accepted.
-      case: caseSummaryColumns,
+      // The request as JSON text in PendingRequestSchema's order, with the asking member's contact and
+      // every case of theirs; null on the lawyer's own row when the list is empty.
+      item: sql<string | null>`case when ${familyMembers.userId} is not null then json_build_object('id', ${page.id},
+        'createdAt', ${isoText(page.createdAt)}, 'forCaseId', ${page.caseId}, 'familyMember', json_build_object('id', ${familyMembers.userId},
+        'name', ${users.name}, 'email', ${users.email}, 'phone', ${familyMembers.phone}, 'address', ${familyMembers.address},
+        'cases', ${caseSummariesJson(sql`${familyMembers.userId}`)}))::text end`,
     })
     .from(lawyers)
     .leftJoin(page, sql`true`)
     .leftJoin(familyMembers, eq(familyMembers.userId, page.familyMemberId))
     .leftJoin(users, eq(users.id, familyMembers.userId))
-    .leftJoin(cases, eq(cases.familyMemberId, familyMembers.userId))
     .where(eq(lawyers.userId, sql.placeholder('lawyerId')))
-    .orderBy(asc(page.createdAt), asc(page.id), asc(cases.createdAt), asc(cases.caseNumber));
+    .orderBy(asc(page.createdAt), asc(page.id));
 });
 
 /**
  * A page of pending requests to this lawyer, oldest first, with the asking family member and all their
- * cases, in one statement (a row per request and case, from the lawyer's own record: no row means not
- * registered); undefined when the lawyer has no /lawyerform record. `after` is a page's nextCursor.
+ * cases, in one statement (a row per request, built as JSON text by the database, from the lawyer's own
+ * record: no row means not registered), as the response's JSON text; undefined when the lawyer has no
+ * /lawyerform record. `after` is a page's nextCursor.
  */
-export async function listPendingRequests(
-  db: Db,
-  lawyerId: string,
-  after?: TimeCursor,
-): Promise<{ requests: PendingRequest[]; nextCursor: string | null } | undefined> {
+export async function listPendingRequests(db: Db, lawyerId: string, after?: TimeCursor): Promise<JsonText<PendingRequestList> | undefined> {
   const cursor = after ?? BEFORE_ALL;
-  const page = pageByRequest(
-    await pendingRequestRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id }),
-    (r): PendingRequest => ({
-      id: r.requestId,
-      createdAt: r.createdAt.toISOString(),
-      forCaseId: r.forCaseId,
-      familyMember: { id: r.id, name: r.name, email: r.email, phone: r.phone, address: r.address, cases: [] },
-    }),
-    (request, c) => request.familyMember.cases.push(c),
-  );
-  return page && { requests: page.items, nextCursor: page.nextCursor };
+  const page = pageOfTexts(await pendingRequestRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id }));
+  return page && (`{"requests":[${page.items}],"nextCursor":${JSON.stringify(page.nextCursor)}}` as JsonText<PendingRequestList>);
 }
 
 // When a client was accepted: the decision's time (set by every accept; the request's own for a row
@@ -282,14 +228,8 @@ const clientRows = preparedSelect((db) => {
 export async function listClients(db: Db, lawyerId: string, after?: TimeCursor): Promise<JsonText<LawyerClientList> | undefined> {
   const cursor = after ?? AFTER_ALL;
   const rows = await clientRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id });
-  if (rows.length === 0) return undefined;
-  const clients = rows.flatMap((r) =>
-    r.requestId !== null && r.client !== null ? [{ ...r, requestId: r.requestId, client: r.client }] : [],
-  );
-  const page = clients.slice(0, LAWYER_LIST_PAGE_SIZE);
-  const last = page[page.length - 1];
-  const nextCursor = clients.length > LAWYER_LIST_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at ?? '', id: last.requestId }) : null;
-  return `{"clients":[${page.map((r) => r.client).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}` as JsonText<LawyerClientList>;
+  const page = pageOfTexts(rows.map((r) => ({ requestId: r.requestId, at: r.at, item: r.client })));
+  return page && (`{"clients":[${page.items}],"nextCursor":${JSON.stringify(page.nextCursor)}}` as JsonText<LawyerClientList>);
 }
 
 /**

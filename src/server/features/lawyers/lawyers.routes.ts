@@ -35,7 +35,8 @@ export async function lawyersRoutes(base: FastifyInstance) {
   app.get(
     '/api/lawyers/requests',
     { config: access.lawyer, schema: { querystring: schemas.LawyerListQuerySchema, response: { 200: schemas.PendingRequestListSchema } } },
-    async (req) => lawyers.listRequests(deps, requireUser(req), req.query),
+    // JSON text built by the database (lawyers.queries.ts listPendingRequests), sent as it is, like the clients below.
+    async (req, reply) => sendJsonText(reply, await lawyers.listRequests(deps, requireUser(req), req.query)),
   );
 
   for (const [action, status] of [
