@@ -9,29 +9,53 @@ import type { User } from '#shared/accounts.ts';
 import { searchLatin } from '#shared/names.ts';
 import { phoneSearchForms } from '#shared/family.ts';
 import type { PrisonerHit, PrisonerSearchQuery } from '#shared/prisoners.ts';
-import { rowsOf, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { preparedSqlByKey } from '../../db/prepared.ts';
 import { invalid } from '../../lib/errors.ts';
 import { prefixPattern } from '../jail/jail.queries.ts';
 
 const PAGE = 50;
 const SEARCH_READ = 200;
 
+/** Which prisons an account may search (scopeOf): each a shape of the statement. */
+type ScopeKind = 'prison' | 'all' | 'one' | 'district' | 'district-one' | 'none';
+
+/** The account's scope, and the values its statement takes. */
+function scopeKindOf(user: User, prisonId: string | undefined): { kind: ScopeKind; values: Record<string, unknown> } {
+  if (user.role === 'Jail-Authority') {
+    if (user.prisonId) return { kind: 'prison', values: { scopePrison: user.prisonId } };
+    return prisonId ? { kind: 'one', values: { scopePrison: prisonId } } : { kind: 'all', values: {} };
+  }
+  if (user.role === 'DLSA')
+    return prisonId
+      ? { kind: 'district-one', values: { scopeUser: user.id, scopePrison: prisonId } }
+      : { kind: 'district', values: { scopeUser: user.id } };
+  return { kind: 'none', values: {} };
+}
+
 /**
  * The prisons an account may search, as a statement giving their ids: its prison, its district's, or
  * (a deployment-wide jail account) all. From the session's user and, for a DLSA, its account row read
  * inside the search's own statement: no statement of its own.
  */
-function scopeOf(user: User, prisonId: string | undefined): SQL {
-  if (user.role === 'Jail-Authority') {
-    if (user.prisonId) return sql`select ${user.prisonId}::uuid as id`;
-    return prisonId ? sql`select id from prisons where id = ${prisonId}::uuid` : sql`select id from prisons`;
-  }
-  if (user.role === 'DLSA') {
-    const district = sql`select pr.id from prisons pr join users u on u.id = ${user.id}
+function scopeOf(kind: ScopeKind): SQL {
+  const prison = sql.placeholder('scopePrison');
+  switch (kind) {
+    case 'prison':
+      return sql`select ${prison}::uuid as id`;
+    case 'one':
+      return sql`select id from prisons where id = ${prison}::uuid`;
+    case 'all':
+      return sql`select id from prisons`;
+    case 'district':
+    case 'district-one': {
+      const district = sql`select pr.id from prisons pr join users u on u.id = ${sql.placeholder('scopeUser')}::uuid
       and pr.state = u.scope_state and pr.district = u.scope_district`;
-    return prisonId ? sql`${district} where pr.id = ${prisonId}::uuid` : district;
+      return kind === 'district-one' ? sql`${district} where pr.id = ${prison}::uuid` : district;
+    }
+    case 'none':
+      return sql`select null::uuid as id where false`;
   }
-  return sql`select null::uuid as id where false`;
 }
 
 interface Cursor {
@@ -55,12 +79,18 @@ function decode(raw: string): Cursor {
 }
 
 /**
- * What starts with `prefix`, as a range of a btree index in byte order (text_pattern_ops) as well as the
- * LIKE: the statements run as generic plans (db/client.ts PLAN_CACHE_MODE), in which a LIKE with a
- * parameter cannot become an index range, so without the range each branch read its whole table.
+ * What starts with the prefix `name` (placeholders `name`, `nameEnd` and `nameLike`: prefixValues), as a
+ * range of a btree index in byte order (text_pattern_ops) as well as the LIKE: the statements run as
+ * generic plans (db/client.ts PLAN_CACHE_MODE), in which a LIKE with a parameter cannot become an index
+ * range, so without the range each branch read its whole table.
  */
-function startsWith(column: SQL, prefix: string): SQL {
-  return sql`${column} ~>=~ ${prefix} and ${column} ~<~ ${prefix + '\u{10FFFF}'} and ${column} like ${prefixPattern(prefix)}`;
+function startsWith(column: SQL, name: string): SQL {
+  return sql`${column} ~>=~ ${sql.placeholder(name)}::text and ${column} ~<~ ${sql.placeholder(`${name}End`)}::text and ${column} like ${sql.placeholder(`${name}Like`)}::text`;
+}
+
+/** The values of startsWith's placeholders for `prefix`. */
+function prefixValues(name: string, prefix: string): Record<string, string> {
+  return { [name]: prefix, [`${name}End`]: prefix + '\u{10FFFF}', [`${name}Like`]: prefixPattern(prefix) };
 }
 
 /**
@@ -77,13 +107,9 @@ function relativeHits(column: 'lower(m.name)' | 'm.phone', prefix: string): SQL 
 }
 
 /** A relative's phone number in any format (+91, 0, spaces, dashes): as stored, +91 and the digits, or older rows' bare digits. */
-function phoneHits(q: string): SQL {
-  const phone = phoneSearchForms(q);
-  if (!phone) return sql``;
-  return sql`
-      union ${relativeHits('m.phone', phone.canonical)}
-      union ${relativeHits('m.phone', phone.local)}`;
-}
+const phoneHits = sql`
+      union ${relativeHits('m.phone', 'phoneCanonical')}
+      union ${relativeHits('m.phone', 'phoneLocal')}`;
 
 /**
  * A prisoner's case or FIR number starting with `lower`: the index range read anywhere (a case carries
@@ -103,53 +129,52 @@ function caseHits(column: string, lower: string): SQL {
  * (so a prison's page is exact and costs a page, however many prisoners it holds or share the key); a
  * number, a case, a relative are bounded index range reads (docs/decisions/0046-prisoner-and-prisons.md#search).
  */
-export async function searchPrisoners(
-  db: Db,
-  user: User,
-  query: PrisonerSearchQuery,
-): Promise<{ prisoners: PrisonerHit[]; nextCursor: string | null }> {
-  const scope = scopeOf(user, query.prisonId);
-  const q = query.q ?? '';
-  let hits: SQL;
-  if (q === '') {
+type Row = {
+  id: string;
+  name: string;
+  name_latin: string;
+  name_key: string;
+  relative_name: string;
+  prisoner_number: string | null;
+  prison_name: string | null;
+  status: PrisonerHit['status'];
+  family_member_id: string | null;
+  family_member_name: string | null;
+  needs: PrisonerHit['needs'];
+};
+
+/** How the page is found: browsing by name (the first page, or after a cursor), or a search with or without a phone number's forms. */
+type Mode = 'browse' | 'browse-after' | 'find' | 'find-phone';
+
+function hitsOf(mode: Mode): SQL {
+  if (mode === 'browse' || mode === 'browse-after') {
     // Browsing by name, a page at a time within the scope: each prison's next page after the cursor.
-    let after = sql``;
-    if (query.after) {
-      const c = decode(query.after);
-      after = sql`and p.name_key ~>=~ ${c.key} and (p.name_key ~>~ ${c.key} or p.id > ${c.id}::uuid)`;
-    }
-    hits = sql`(select h.id, h.name_key from scope s cross join lateral (select p.id, p.name_key from prisoners p
+    const after =
+      mode === 'browse-after'
+        ? sql`and p.name_key ~>=~ ${sql.placeholder('afterKey')}::text and (p.name_key ~>~ ${sql.placeholder('afterKey')}::text or p.id > ${sql.placeholder('afterId')}::uuid)`
+        : sql``;
+    return sql`(select h.id, h.name_key from scope s cross join lateral (select p.id, p.name_key from prisoners p
         where p.prison_id = s.id ${after} order by p.name_key using ~<~, p.id limit ${PAGE + 1}) h)`;
-  } else {
-    const key = sql`prisoner_name_key(${searchLatin(q)})`;
-    const lower = q.toLowerCase();
-    hits = sql`
+  }
+  const key = sql`prisoner_name_key(${sql.placeholder('latin')}::text)`;
+  return sql`
       (select h.id, h.name_key from scope s cross join lateral (select p.id, p.name_key from prisoners p
         -- A range on the key (byte order, as prisoners_prison_name_key_idx holds it): what starts with the query's key.
         where p.prison_id = s.id and p.name_key ~>=~ ${key} and p.name_key ~<~ (${key} || ${'\u{10FFFF}'})
         order by p.name_key using ~<~, p.id limit ${PAGE + 1}) h where ${key} <> '')
       union (select h.id, h.name_key from scope s cross join lateral (select p.id, p.name_key from prisoners p
-        where p.prison_id = s.id and ${startsWith(sql`lower(p.prisoner_number)`, lower)} and p.prisoner_number is not null
+        where p.prison_id = s.id and ${startsWith(sql`lower(p.prisoner_number)`, 'lower')} and p.prisoner_number is not null
         order by lower(p.prisoner_number) using ~<~ limit ${SEARCH_READ}) h)
-      union ${caseHits('case_number', lower)}
-      union ${caseHits('fir_number', lower)}
-      union ${relativeHits('lower(m.name)', lower)}${phoneHits(q)}`;
-  }
-  const rows = rowsOf<{
-    id: string;
-    name: string;
-    name_latin: string;
-    name_key: string;
-    relative_name: string;
-    prisoner_number: string | null;
-    prison_name: string | null;
-    status: PrisonerHit['status'];
-    family_member_id: string | null;
-    family_member_name: string | null;
-    needs: PrisonerHit['needs'];
-  }>(
-    await db.execute(sql`
-      with scope as materialized (${scope}), hits as (${hits})
+      union ${caseHits('case_number', 'lower')}
+      union ${caseHits('fir_number', 'lower')}
+      union ${relativeHits('lower(m.name)', 'lower')}${mode === 'find-phone' ? phoneHits : sql``}`;
+}
+
+// Built once per shape (docs/decisions/0027-statements-built-once.md): the account's scope and how the page is found.
+const searchStatement = preparedSqlByKey<`${ScopeKind}/${Mode}`, Row>((key) => {
+  const [kind, mode] = key.split('/') as [ScopeKind, Mode];
+  return sql`
+      with scope as materialized (${scopeOf(kind)}), hits as (${hitsOf(mode)})
       select p.id, p.name, p.name_latin, p.name_key, p.relative_name, p.prisoner_number, pr.name as prison_name, p.status,
         f.family_member_id, f.family_member_name,
         array_remove(array[
@@ -175,8 +200,40 @@ export async function searchPrisoners(
           bool_or(c.released_on is null and c.default_bail_eligible_on <= d.as_of
             and (c.chargesheet_filed_on is null or c.chargesheet_filed_on > d.as_of)) as default_bail_due
         from cases c cross join release_clock d where c.prisoner_id = p.id) n on true
-      order by page.name_key using ~<~, page.id`),
-  );
+      order by page.name_key using ~<~, page.id`;
+});
+
+/**
+ * One page of prisoners in name-key order (byte order, as prisoners_prison_name_key_idx holds the key),
+ * in ONE statement: the candidates, each with its key, then the page's 51 and what each shows.
+ * Browsing, and a name's key, read each prison of the scope's index in its order and stop after a page
+ * (so a prison's page is exact and costs a page, however many prisoners it holds or share the key); a
+ * number, a case, a relative are bounded index range reads (docs/decisions/0046-prisoner-and-prisons.md#search).
+ */
+export async function searchPrisoners(
+  db: Db,
+  user: User,
+  query: PrisonerSearchQuery,
+): Promise<{ prisoners: PrisonerHit[]; nextCursor: string | null }> {
+  const scope = scopeKindOf(user, query.prisonId);
+  const q = query.q ?? '';
+  let mode: Mode;
+  let values: Record<string, unknown>;
+  if (q === '') {
+    const c = query.after ? decode(query.after) : undefined;
+    mode = c ? 'browse-after' : 'browse';
+    values = c ? { afterKey: c.key, afterId: c.id } : {};
+  } else {
+    const lower = q.toLowerCase();
+    const phone = phoneSearchForms(q);
+    mode = phone ? 'find-phone' : 'find';
+    values = {
+      latin: searchLatin(q),
+      ...prefixValues('lower', lower),
+      ...(phone && { ...prefixValues('phoneCanonical', phone.canonical), ...prefixValues('phoneLocal', phone.local) }),
+    };
+  }
+  const { rows } = await searchStatement(db, `${scope.kind}/${mode}`).execute({ ...scope.values, ...values });
   const page = rows.slice(0, PAGE);
   const last = page.at(-1);
   return {
