@@ -1,8 +1,10 @@
 // Prisons, registration codes and prisoners' search (docs/decisions/0046-prisoner-and-prisons.md).
 // Queries take db/tx first; every list is one bounded, indexed statement.
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { PrisonRecord, SavePrison } from '#shared/prisoners.ts';
+import type { z } from 'zod';
+import type { PrisonCountsSchema, PrisonRecord, SavePrison } from '#shared/prisoners.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedSelect } from '../../db/prepared.ts';
 import { prisonCounts, prisonerFollowers, prisoners, prisons, registrationCodes, users } from '../../db/schema.ts';
 import { latinName } from '#shared/names.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
@@ -118,46 +120,69 @@ export async function insertCode(
   await db.insert(registrationCodes).values({ id: sha256Hex(code), ...v });
 }
 
+/** Prisons on a page of the administrator's table. */
+const PRISON_COUNTS_PAGE = 100;
+
+// A page of the administrator's table, built once per shape (docs/decisions/0027-statements-built-once.md):
+// the first page, or the page after a cursor (the last prison's name, lower case).
+const prisonCountRows = (after: boolean) =>
+  preparedSelect((db) => {
+    // A prison's kept counts in one read of its rows, each status summed by a FILTER (three sub-queries,
+    // one a sum, read the same rows three times: 60 % more of these pages a second without them).
+    const counts = db
+      .select({
+        inCustody: sql<number | null>`sum(${prisonCounts.n}) filter (where ${prisonCounts.status} = 'in-custody')`.as('in_custody'),
+        bailedNotReleased: sql<number | null>`sum(${prisonCounts.n}) filter (where ${prisonCounts.status} = 'bailed-not-released')`.as(
+          'bailed_not_released',
+        ),
+        prisoners: sql<number | null>`sum(${prisonCounts.n})`.as('prisoners'),
+      })
+      .from(prisonCounts)
+      .where(eq(prisonCounts.prisonId, prisons.id))
+      .as('k');
+    return db
+      .select({
+        id: prisons.id,
+        name: prisons.name,
+        state: prisons.state,
+        district: prisons.district,
+        inCustody: sql<number>`coalesce(${counts.inCustody}, 0)::int`,
+        bailedNotReleased: sql<number>`coalesce(${counts.bailedNotReleased}, 0)::int`,
+        prisoners: sql<number>`coalesce(${counts.prisoners}, 0)::int`,
+        jailAccounts: sql<number>`(select count(*) from ${users} u where u.prison_id = "prisons"."id" and u.disabled_at is null)::int`,
+        hasCode: sql<boolean>`exists (select 1 from ${registrationCodes} r where r.prison_id = "prisons"."id" and r.kind = 'jail' and r.revoked_at is null)`,
+        sortKey: sql<string>`lower(${prisons.name})`,
+      })
+      .from(prisons)
+      .leftJoinLateral(counts, sql`true`)
+      .where(after ? gt(sql`lower(${prisons.name})`, sql`${sql.placeholder('after')}::text`) : undefined)
+      .orderBy(asc(sql`lower(${prisons.name})`))
+      .limit(PRISON_COUNTS_PAGE + 1);
+  });
+const firstPrisonCounts = prisonCountRows(false);
+const nextPrisonCounts = prisonCountRows(true);
+
 /**
  * The administrator's table: each prison with its kept counts (prison_counts, one row per prison and
  * status) and its jail accounts, a page of 100 prisons by name after the cursor: reads only those rows.
+ * Each row is built in PrisonCountsRowSchema's key order (the route sends it with sendJsonValue).
  */
-export async function prisonCountsPage(db: Db, after: string | undefined, size = 100) {
-  // A prison's kept counts in one read of its rows, each status summed by a FILTER (three sub-queries,
-  // one a sum, read the same rows three times: 60 % more of these pages a second without them).
-  const counts = db
-    .select({
-      inCustody: sql<number | null>`sum(${prisonCounts.n}) filter (where ${prisonCounts.status} = 'in-custody')`.as('in_custody'),
-      bailedNotReleased: sql<number | null>`sum(${prisonCounts.n}) filter (where ${prisonCounts.status} = 'bailed-not-released')`.as(
-        'bailed_not_released',
-      ),
-      prisoners: sql<number | null>`sum(${prisonCounts.n})`.as('prisoners'),
-    })
-    .from(prisonCounts)
-    .where(eq(prisonCounts.prisonId, prisons.id))
-    .as('k');
-  const rows = await db
-    .select({
-      id: prisons.id,
-      name: prisons.name,
-      state: prisons.state,
-      district: prisons.district,
-      inCustody: sql<number>`coalesce(${counts.inCustody}, 0)::int`,
-      bailedNotReleased: sql<number>`coalesce(${counts.bailedNotReleased}, 0)::int`,
-      prisoners: sql<number>`coalesce(${counts.prisoners}, 0)::int`,
-      jailAccounts: sql<number>`(select count(*) from ${users} u where u.prison_id = "prisons"."id" and u.disabled_at is null)::int`,
-      hasCode: sql<boolean>`exists (select 1 from ${registrationCodes} r where r.prison_id = "prisons"."id" and r.kind = 'jail' and r.revoked_at is null)`,
-      sortKey: sql<string>`lower(${prisons.name})`,
-    })
-    .from(prisons)
-    .leftJoinLateral(counts, sql`true`)
-    .where(after === undefined ? undefined : gt(sql`lower(${prisons.name})`, after))
-    .orderBy(asc(sql`lower(${prisons.name})`))
-    .limit(size + 1);
-  const page = rows.slice(0, size);
+export async function prisonCountsPage(db: Db, after: string | undefined): Promise<z.infer<typeof PrisonCountsSchema>> {
+  const rows = await (after === undefined ? firstPrisonCounts(db).execute() : nextPrisonCounts(db).execute({ after }));
+  const page = rows.slice(0, PRISON_COUNTS_PAGE);
   return {
-    prisons: page.map(({ sortKey: _s, ...r }) => r),
-    nextCursor: rows.length > size ? (page.at(-1)?.sortKey ?? null) : null,
+    prisons: page.map((r) => ({
+      id: r.id,
+      name: r.name,
+      state: r.state,
+      district: r.district,
+      prisoners: r.prisoners,
+      inCustody: r.inCustody,
+      bailedNotReleased: r.bailedNotReleased,
+      jailAccounts: r.jailAccounts,
+      hasCode: r.hasCode,
+    })),
+    nextCursor: rows.length > PRISON_COUNTS_PAGE ? (page.at(-1)?.sortKey ?? null) : null,
   };
 }
 

@@ -97,7 +97,7 @@ export async function prisonsRoutes(base: FastifyInstance) {
   app.get(
     '/api/admin/prison-counts',
     { config: access.admin, schema: { querystring: CursorQuery, response: { 200: PrisonCountsSchema } } },
-    async (req) => prisonCountsPage(db, req.query.after),
+    async (req, reply) => sendJsonValue(reply, await prisonCountsPage(db, req.query.after)),
   );
 
   app.post(

@@ -191,6 +191,28 @@ describe('prisoners and the scoped search', () => {
     );
   });
 
+  it('the administrator’s counts come 100 prisons a page, by name, each once, with a cursor to the next', async () => {
+    const a = await admin();
+    await t.db.execute(sql`insert into prisons (name, state, district, dlsa_email)
+      select 'Paging Jail ' || lpad(i::text, 3, '0'), 'UP', 'Sitapur', 'dlsa@example.org' from generate_series(1, 150) i`);
+    type Page = { prisons: { id: string; name: string }[]; nextCursor: string | null };
+    const seen: string[] = [];
+    let after: string | null | undefined;
+    for (let pages = 0; after !== null; pages++) {
+      expect(pages).toBeLessThan(5);
+      const res = await t.request('GET', `/api/admin/prison-counts${after ? `?after=${encodeURIComponent(after)}` : ''}`, { cookie: a });
+      expect(res.statusCode).toBe(200);
+      const page = res.json<Page>();
+      expect(page.prisons.length).toBeLessThanOrEqual(100);
+      seen.push(...page.prisons.map((p) => p.name));
+      after = page.nextCursor;
+    }
+    // By name (these differ only in their digits, so every collation orders them alike), none twice.
+    const paging = seen.filter((n) => n.startsWith('Paging Jail '));
+    expect(paging).toEqual(Array.from({ length: 150 }, (_, i) => `Paging Jail ${String(i + 1).padStart(3, '0')}`));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('the DLSA’s list names the prisoner’s first relative to follow, and counts a lawyer of any relative', async () => {
     const a = await admin();
     const prison = (await t.request('POST', '/api/prisons', { cookie: a, body: prisonBody('Follower Jail Hardoi', 'Hardoi') })).json<{
