@@ -195,11 +195,13 @@ const searchStatement = preparedSqlByKey<`${ScopeKind}/${Mode}`, Row>((key) => {
         from (select ff.family_member_id, mm.name, mm.accepted_lawyers > 0 as has_lawyer
           from prisoner_followers ff join family_members mm on mm.user_id = ff.family_member_id
           where ff.prisoner_id = p.id order by ff.joined_at, ff.family_member_id) x) f on true
+      -- The release clock's day as a sub-query PostgreSQL runs once for the page (joined, it was a scan of
+      -- its own for every row: a quarter of this statement's time).
       left join lateral (select bool_or(c.bail_granted_on is not null and c.released_on is null) as bailed,
-          bool_or(c.released_on is null and c.s479_eligible_on <= d.as_of) as eligible,
-          bool_or(c.released_on is null and c.default_bail_eligible_on <= d.as_of
-            and (c.chargesheet_filed_on is null or c.chargesheet_filed_on > d.as_of)) as default_bail_due
-        from cases c cross join release_clock d where c.prisoner_id = p.id) n on true
+          bool_or(c.released_on is null and c.s479_eligible_on <= (select as_of from release_clock)) as eligible,
+          bool_or(c.released_on is null and c.default_bail_eligible_on <= (select as_of from release_clock)
+            and (c.chargesheet_filed_on is null or c.chargesheet_filed_on > (select as_of from release_clock))) as default_bail_due
+        from cases c where c.prisoner_id = p.id) n on true
       order by page.name_key using ~<~, page.id`;
 });
 
