@@ -94,14 +94,14 @@ function prefixValues(name: string, prefix: string): Record<string, string> {
 }
 
 /**
- * The prisoners whose relatives (family members listed in a prison of the scope) start with `prefix`:
+ * The prisoners whose relatives (family members listed in a prison of the scope) start with the prefix named `name` (startsWith's placeholders):
  * each prison's index range (family_members_prison_*_prefix_idx) read in its order and stopped after a
  * page of relatives (each costs a look-up of the prisoners they follow), then those prisoners held in the scope.
  */
-function relativeHits(column: 'lower(m.name)' | 'm.phone', prefix: string): SQL {
+function relativeHits(column: 'lower(m.name)' | 'm.phone', name: string): SQL {
   const c = sql.raw(column);
   return sql`(select p.id, p.name_key from scope s cross join lateral (select m.user_id from family_members m
-        where m.prison_id = s.id and ${startsWith(c, prefix)} order by ${c} using ~<~ limit ${PAGE + 1}) m
+        where m.prison_id = s.id and ${startsWith(c, name)} order by ${c} using ~<~ limit ${PAGE + 1}) m
       join prisoner_followers f on f.family_member_id = m.user_id
       join prisoners p on p.id = f.prisoner_id where p.prison_id in (select id from scope))`;
 }
@@ -112,12 +112,12 @@ const phoneHits = sql`
       union ${relativeHits('m.phone', 'phoneLocal')}`;
 
 /**
- * A prisoner's case or FIR number starting with `lower`: the index range read anywhere (a case carries
+ * A prisoner's case or FIR number starting with the prefix named `name` (startsWith's placeholders): the index range read anywhere (a case carries
  * no prison), stopped after SEARCH_READ entries, and kept when the case's prisoner is held in the scope.
  */
-function caseHits(column: string, lower: string): SQL {
+function caseHits(column: string, name: string): SQL {
   const c = sql.raw(`lower(c.${column})`);
-  return sql`(select p.id, p.name_key from (select c.prisoner_id from cases c where ${startsWith(c, lower)}
+  return sql`(select p.id, p.name_key from (select c.prisoner_id from cases c where ${startsWith(c, name)}
         order by ${c} using ~<~ limit ${SEARCH_READ}) c
       join prisoners p on p.id = c.prisoner_id where p.prison_id in (select id from scope))`;
 }
