@@ -66,6 +66,21 @@ const CHANGED_AFTER_NUMBERED: string[] = [
   'triggers/session_second_factors.session_second_factors_auth_changed.sql',
   'triggers/sessions.sessions_auth_changed.sql',
   'triggers/users.users_auth_changed.sql',
+  // Change capture without dynamic SQL: one static statement per operation (docs/decisions/0066-change-capture-without-dynamic-sql.md).
+  'functions/cases_release_trg.sql',
+  'functions/documents_facts_trg.sql',
+  'functions/family_members_cards_trg.sql',
+  'functions/family_members_counts_trg.sql',
+  'functions/lawyer_requests_facts_trg.sql',
+  'functions/member_cards_child_trg.sql',
+  'functions/member_flag_trg.sql',
+  'triggers/documents.documents_with_cards_del.sql',
+  'triggers/documents.documents_with_cards_ins.sql',
+  'triggers/documents.documents_with_cards_upd.sql',
+  'triggers/family_members.family_members_cards_upd.sql',
+  'triggers/lawyer_requests.lawyer_requests_with_cards_del.sql',
+  'triggers/lawyer_requests.lawyer_requests_with_cards_ins.sql',
+  'triggers/lawyer_requests.lawyer_requests_with_cards_upd.sql',
 ];
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -1,2 +1,2 @@
 DROP TRIGGER IF EXISTS family_members_cards_upd ON family_members;
-CREATE TRIGGER family_members_cards_upd AFTER UPDATE ON family_members REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION family_members_cards_trg();
+CREATE TRIGGER family_members_cards_upd AFTER UPDATE ON family_members FOR EACH ROW WHEN ((OLD.name, OLD.email, OLD.phone, OLD.address, OLD.stage) IS DISTINCT FROM (NEW.name, NEW.email, NEW.phone, NEW.address, NEW.stage)) EXECUTE FUNCTION family_members_cards_trg();

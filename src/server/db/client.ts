@@ -209,6 +209,22 @@ function yieldToIo(client: PGlite): void {
   };
 }
 
+/** Shards of a kept counter (jail_counts_add's modulus); each pooled connection takes the next. */
+const COUNT_SHARDS = 16;
+let countShard = Math.floor(Math.random() * COUNT_SHARDS);
+
+/**
+ * A pooled connection with its own shard of the kept counters (rihaai.count_shard, read by
+ * drizzle/objects/functions/jail_counts_add.sql), set in its startup options: no two of a pool's
+ * connections share one, so two writes of one counter do not wait on each other's row.
+ */
+class CountShardClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    countShard = (countShard + 1) % COUNT_SHARDS;
+    super({ ...config, options: `${config.options ?? ''} -c rihaai.count_shard=${countShard}`.trim() });
+  }
+}
+
 /** How long a request waits for a pooled connection before it fails (and answers 503). */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -223,6 +239,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       // Each connection keeps one plan per prepared statement (decision 0015). Not with a pooler
       // (prepare: false), which may refuse startup options. A DATABASE_URL with its own `options` wins.
       ...(options.prepare !== false && { options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` }),
+      Client: CountShardClient,
     });
     const onError = options.onConnectionError ?? (() => {});
     // An idle pooled connection that breaks is reported here (and removed by the pool).

@@ -7,7 +7,8 @@
 import type { Role } from '#shared/constants.ts';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { notifications, users } from '../db/schema.ts';
+import { emailOutbox, notifications, users } from '../db/schema.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { renderEmailText, type MessageKind, type MessageParams } from './messages.ts';
 import { EMAIL_PRIORITY, enqueueEmail, type EmailPriority } from './outbox.ts';
 
@@ -59,18 +60,52 @@ const absolute = (publicUrl: string, path: string) => new URL(path, publicUrl).t
 
 /** In-app notification plus email in the recipient's saved language. */
 export async function notify(db: Db, recipient: Recipient, options: NotifyOptions): Promise<string | undefined> {
-  if (!options.emailOnly) {
-    await db.insert(notifications).values({ userId: recipient.id, kind: options.kind, params: options.params, link: options.link });
-  }
-  if (options.reminder && !recipient.emailReminders) return undefined;
-  return sendEmail(db, recipient, {
+  const emailed = !(options.reminder && !recipient.emailReminders);
+  const email: EmailOptions = {
     kind: options.kind,
     params: options.params,
     link: options.link ? absolute(options.publicUrl, options.link) : undefined,
     profileLink: options.reminder ? absolute(options.publicUrl, '/edit-profile') : undefined,
     notBefore: options.notBefore,
+  };
+  if (options.emailOnly) return emailed ? sendEmail(db, recipient, email) : undefined;
+  if (!emailed) {
+    await db.insert(notifications).values({ userId: recipient.id, kind: options.kind, params: options.params, link: options.link });
+    return undefined;
+  }
+  // Both in one statement: most of what a write costs is its statements (docs/decisions/0066-change-capture-without-dynamic-sql.md).
+  const mail = renderEmailText(recipient.language, email.kind, email.params, {
+    name: recipient.name,
+    link: email.link,
+    profileLink: email.profileLink,
   });
+  const { rows } = await insertNoticeAndEmail(db).execute({
+    userId: recipient.id,
+    kind: options.kind,
+    params: JSON.stringify(options.params),
+    link: options.link,
+    to: recipient.email,
+    subject: mail.subject,
+    text: mail.text,
+    priority: EMAIL_PRIORITY_OF[options.kind],
+    // Due from this process's clock, as enqueueEmail's (lib/outbox.ts).
+    nextAttemptAt: (options.notBefore ?? new Date()).toISOString(),
+  });
+  const id = rows[0]?.id;
+  if (!id) throw new Error('outbox insert returned nothing');
+  return id;
 }
+
+/** The in-app notification and its email's outbox row, one statement (values as notify gives them). */
+const insertNoticeAndEmail = preparedSql<{ id: string }>(
+  () => sql`with notice as (
+      insert into ${notifications} ("user_id", "kind", "params", "link")
+      values (${sql.placeholder('userId')}, ${sql.placeholder('kind')}, ${sql.placeholder('params')}::jsonb, ${sql.placeholder('link')}))
+    insert into ${emailOutbox} ("to", "subject", "text", "priority", "next_attempt_at")
+    values (${sql.placeholder('to')}, ${sql.placeholder('subject')}, ${sql.placeholder('text')}, ${sql.placeholder('priority')}::smallint,
+      ${sql.placeholder('nextAttemptAt')}::timestamptz)
+    returning "id"`,
+);
 
 export async function notifyAll(db: Db, recipients: readonly Recipient[], options: NotifyOptions): Promise<void> {
   for (const r of recipients) await notify(db, r, options);
