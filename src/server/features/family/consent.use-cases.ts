@@ -72,8 +72,15 @@ export async function refuseNewSharing(db: Db, memberId: string): Promise<void> 
     .from(users)
     .where(eq(users.id, memberId))
     .limit(1);
-  if (row?.own) throw new AppError(403, 'notice_consent_withdrawn', NOTICE_CONSENT_WITHDRAWN);
-  if (row?.prisoner) throw new AppError(409, 'prisoner_consent_withdrawn', PRISONER_CONSENT_WITHDRAWN);
+  const refusal = sharingRefusal({ ownWithdrawn: !!row?.own, prisonerWithdrawn: !!row?.prisoner });
+  if (refusal) throw refusal;
+}
+
+/** refuseNewSharing's answer from facts read elsewhere (a use case that reads them with others, in one statement). */
+export function sharingRefusal(facts: { ownWithdrawn: boolean; prisonerWithdrawn: boolean }): AppError | undefined {
+  if (facts.ownWithdrawn) return new AppError(403, 'notice_consent_withdrawn', NOTICE_CONSENT_WITHDRAWN);
+  if (facts.prisonerWithdrawn) return new AppError(409, 'prisoner_consent_withdrawn', PRISONER_CONSENT_WITHDRAWN);
+  return undefined;
 }
 
 const recorder = alias(users, 'consent_recorder');

@@ -1,5 +1,5 @@
 // Family member queries. Every list is a fixed number of statements (joins and IN lists), never one per row.
-import { and, asc, desc, eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type {
@@ -24,7 +24,6 @@ import {
   documents,
   familyMembers,
   lawyerRequests,
-  lawyers,
   ngoAssignments,
   ngos,
   prisonerFollowers,
@@ -33,6 +32,7 @@ import {
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
 import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-rows.sql.ts';
 import { openRequestBetween } from '../../policies/member-record.policy.ts';
+import type { Recipient } from '../../lib/notify.ts';
 import {
   factColumns,
   lockPrisonerNamed,
@@ -89,9 +89,71 @@ export function toCase(row: CaseRow): Case {
   };
 }
 
-/** The member's record and case types in one statement; undefined when /fmform was never submitted. */
-export async function findMemberCaseTypes(db: Db, userId: string): Promise<CaseType[] | undefined> {
-  return (await findMemberSearchFacts(db, userId))?.caseTypes;
+/** What a lawyer request needs to know before it is made, read in one statement (see findRequestFacts). */
+export interface RequestFacts {
+  /** The member's own consent to the notice is withdrawn (as refuseNewSharing reads it). */
+  ownWithdrawn: boolean;
+  /** A prisoner the member follows withdrew their consent (as refuseNewSharing reads it). */
+  prisonerWithdrawn: boolean;
+  /** Case types of the member's cases; undefined before /fmform was submitted. */
+  caseTypes: CaseType[] | undefined;
+  /**
+   * The lawyer, with what telling them needs: one with a /lawyerform record whose enrolment is verified;
+   * an unverified one is as missing (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
+   */
+  lawyer: (Recipient & { lawyerType: string }) | undefined;
+  /** A pending or accepted request between them exists. */
+  open: boolean;
+  /**
+   * The case it is for: the asked case when it is one of the member's own (undefined when it is not);
+   * without one, the member's only case, or null when they have several.
+   */
+  caseId: string | null | undefined;
+}
+
+const requestFactsStatement = preparedSql<{
+  own: boolean;
+  prisoner: boolean;
+  registered: boolean;
+  case_types: CaseType[];
+  lawyer: (Recipient & { lawyerType: string }) | null;
+  open: boolean;
+  case_ids: string[] | null;
+}>(
+  () => sql`select u.notice_withdrawn_at is not null as own,
+      exists (select 1 from prisoner_followers f join prisoners p on p.id = f.prisoner_id
+        where f.family_member_id = u.id and p.consent_withdrawn_at is not null) as prisoner,
+      fm.user_id is not null as registered,
+      array(select distinct c.case_type from cases c where c.family_member_id = fm.user_id) as case_types,
+      (select json_build_object('id', l.user_id, 'role', lu.role, 'name', lu.name, 'email', lu.email, 'language', lu.language,
+          'emailReminders', lu.email_reminders and lu.notice_withdrawn_at is null, 'lawyerType', l.lawyer_type)
+        from lawyers l join users lu on lu.id = l.user_id
+        where l.user_id = ${sql.placeholder('lawyerId')}::uuid and l.verified_at is not null) as lawyer,
+      exists (select 1 from ${lawyerRequests} where ${openRequestBetween(sql`${sql.placeholder('lawyerId')}::uuid`, sql`u.id`)}) as open,
+      array(select c.id::text from cases c where c.family_member_id = u.id
+        and (${sql.placeholder('caseId')}::uuid is null or c.id = ${sql.placeholder('caseId')}::uuid) limit 2) as case_ids
+    from users u left join family_members fm on fm.user_id = u.id
+    where u.id = ${sql.placeholder('memberId')}::uuid`,
+);
+
+/**
+ * The reads of a lawyer request (the consents, the member's case types, the lawyer and how to tell
+ * them, an open request, the case) in one statement: most of what a write costs is its statements
+ * (docs/decisions/0066-change-capture-without-dynamic-sql.md). The use case decides in its order.
+ */
+export async function findRequestFacts(db: Db, memberId: string, lawyerId: string, caseId?: string): Promise<RequestFacts> {
+  const { rows } = await requestFactsStatement(db).execute({ memberId, lawyerId, caseId: caseId ?? null });
+  const row = rows[0];
+  if (!row) throw new Error('the signed-in member has no account row');
+  const caseIds = row.case_ids ?? [];
+  return {
+    ownWithdrawn: row.own,
+    prisonerWithdrawn: row.prisoner,
+    caseTypes: row.registered ? row.case_types : undefined,
+    lawyer: row.lawyer ?? undefined,
+    open: row.open,
+    caseId: caseId ? caseIds[0] : caseIds.length === 1 ? caseIds[0] : null,
+  };
 }
 
 /** Case types and prison location, what the lawyer search matches on, in one statement. */
@@ -313,43 +375,6 @@ export async function searchLawyerPage(db: Db, userId: string, after?: LawyerCur
   const nextCursor =
     found.length > LAWYER_SEARCH_PAGE_SIZE && last ? encodeLawyerCursor({ rank: Number(last.rank), name: last.name, id: last.id }) : null;
   return { caseTypes: parsedJson<CaseType[]>(member.caseTypes), location, lawyers: cards, nextCursor };
-}
-
-/**
- * A lawyer a family may ask, by user id: one with a /lawyerform record whose enrolment is verified; an
- * unverified one is as missing (docs/decisions/0048-lawyers-verified-before-families-see-them.md).
- */
-export async function findLawyer(db: Db, lawyerId: string) {
-  const [row] = await db
-    .select({ id: lawyers.userId, name: users.name, email: users.email, lawyerType: lawyers.lawyerType })
-    .from(lawyers)
-    .innerJoin(users, eq(users.id, lawyers.userId))
-    .where(and(eq(lawyers.userId, lawyerId), isNotNull(lawyers.verifiedAt)))
-    .limit(1);
-  return row;
-}
-
-export async function hasOpenRequest(db: Db, familyMemberId: string, lawyerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: lawyerRequests.id })
-    .from(lawyerRequests)
-    .where(openRequestBetween(lawyerId, familyMemberId))
-    .limit(1);
-  return !!row;
-}
-
-/**
- * The case a lawyer request is for: `caseId` when it is one of the member's own cases (undefined when it
- * is not); without one, the member's only case, or null when they have several.
- */
-export async function findRequestCase(db: Db, memberId: string, caseId?: string): Promise<string | null | undefined> {
-  const rows = await db
-    .select({ id: cases.id })
-    .from(cases)
-    .where(and(eq(cases.familyMemberId, memberId), caseId ? eq(cases.id, caseId) : undefined))
-    .limit(2);
-  if (caseId) return rows[0]?.id;
-  return rows.length === 1 ? rows[0]!.id : null;
 }
 
 export async function insertLawyerRequest(db: Db, familyMemberId: string, lawyerId: string, caseId: string | null = null) {

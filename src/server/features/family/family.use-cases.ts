@@ -8,22 +8,19 @@ import { invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { fillLatinNames, findPrison, placeCasePrisoner, prisonersOfMember } from '../prisons/prisons.queries.ts';
 import { audit } from '../../lib/audit.ts';
-import { findRecipient, notify } from '../../lib/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import { storeDocument, withPlacedPaper, type ReceivedFile } from '../../lib/documents.ts';
 import { reserveUploadBytes } from '../../lib/upload-limits.ts';
 import { findPersonalSummary } from './family.summary.ts';
-import { recordNewPrisonersConsent, refuseNewSharing, refuseWithoutOwnConsent } from './consent.use-cases.ts';
+import { recordNewPrisonersConsent, refuseWithoutOwnConsent, sharingRefusal } from './consent.use-cases.ts';
 import { alreadyRequested, caseExists, notRegisteredYet, registrationRequired, requestRefusal } from './family.policy.ts';
 import {
   createCase,
   decodeLawyerCursor,
-  findLawyer,
-  findMemberCaseTypes,
   findMemberNgo,
+  findRequestFacts,
   findRegistration,
-  hasOpenRequest,
   insertLawyerRequest,
-  findRequestCase,
   isRegistered,
   listCaseStatuses,
   searchLawyerPage,
@@ -133,27 +130,26 @@ export async function searchLawyers({ db }: Deps, member: Member, query: LawyerS
 export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId: string, caseId?: string) {
   try {
     return await db.transaction(async (tx) => {
+      // Everything the request depends on, read in one statement, decided in this order.
+      const facts = await findRequestFacts(tx, member.id, lawyerId, caseId);
       // Not offered to a new lawyer while a consent is withdrawn (docs/decisions/0053-notice-and-consent.md).
-      await refuseNewSharing(tx, member.id);
-      const caseTypes = await findMemberCaseTypes(tx, member.id);
-      const lawyer = caseTypes ? await findLawyer(tx, lawyerId) : undefined;
-      const open = lawyer ? await hasOpenRequest(tx, member.id, lawyerId) : false;
+      const sharing = sharingRefusal(facts);
+      if (sharing) throw sharing;
+      const caseTypes = facts.caseTypes;
+      const lawyer = caseTypes ? facts.lawyer : undefined;
+      const open = lawyer ? facts.open : false;
       const refusal = requestRefusal({ registered: !!caseTypes, caseTypes: caseTypes ?? [], lawyer, hasOpenRequest: open });
       if (refusal) throw refusal;
       if (!lawyer) throw notFound('lawyer');
       // Which case and prisoner it is for: one of the member's own (404 for any other); their only one when unsaid.
-      const forCase = await findRequestCase(tx, member.id, caseId);
-      if (forCase === undefined) throw notFound('case');
-      const row = await insertLawyerRequest(tx, member.id, lawyerId, forCase);
-      const recipient = await findRecipient(tx, lawyer.id);
-      if (recipient) {
-        await notify(tx, recipient, {
-          kind: 'request_created',
-          params: { family: member.name, caseType: lawyer.lawyerType },
-          link: '/pending-case',
-          publicUrl: env.PUBLIC_URL,
-        });
-      }
+      if (facts.caseId === undefined) throw notFound('case');
+      const row = await insertLawyerRequest(tx, member.id, lawyerId, facts.caseId);
+      await notify(tx, lawyer, {
+        kind: 'request_created',
+        params: { family: member.name, caseType: lawyer.lawyerType },
+        link: '/pending-case',
+        publicUrl: env.PUBLIC_URL,
+      });
       await audit(tx, member.id, 'lawyer_request.created', member.id, { requestId: row.id, lawyerId });
       return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString(), lawyer: { id: lawyer.id, name: lawyer.name } };
     });
