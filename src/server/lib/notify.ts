@@ -5,7 +5,7 @@
 // an emailed link sent without knowing whether the account exists (a password reset, a resent
 // confirmation), whose five renderings the database chooses from (lib/email-links.ts).
 import type { Role } from '#shared/constants.ts';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { emailOutbox, notifications, users } from '../db/schema.ts';
 import { preparedSql } from '../db/prepared.ts';
@@ -30,6 +30,16 @@ const recipientColumns = {
   // A member who withdrew their consent to the notice gets no reminder emails (docs/decisions/0053-notice-and-consent.md).
   emailReminders: sql<boolean>`${users.emailReminders} and ${users.noticeWithdrawnAt} is null`,
 };
+
+/**
+ * A Recipient as one JSON value, for a statement that reads whom to tell with other things (one
+ * statement instead of two): `users` is the alias of the users row in that statement.
+ */
+export function recipientJson(users: string): SQL {
+  const u = sql.raw(users);
+  return sql`json_build_object('id', ${u}.id, 'role', ${u}.role, 'name', ${u}.name, 'email', ${u}.email, 'language', ${u}.language,
+    'emailReminders', ${u}.email_reminders and ${u}.notice_withdrawn_at is null)`;
+}
 
 /** The accounts to tell, in one query. */
 export async function findRecipients(db: Db, ids: readonly string[]): Promise<Recipient[]> {

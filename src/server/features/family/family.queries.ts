@@ -32,7 +32,7 @@ import {
 import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
 import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-rows.sql.ts';
 import { openRequestBetween } from '../../policies/member-record.policy.ts';
-import type { Recipient } from '../../lib/notify.ts';
+import { recipientJson, type Recipient } from '../../lib/notify.ts';
 import {
   factColumns,
   lockPrisonerNamed,
@@ -125,8 +125,7 @@ const requestFactsStatement = preparedSql<{
         where f.family_member_id = u.id and p.consent_withdrawn_at is not null) as prisoner,
       fm.user_id is not null as registered,
       array(select distinct c.case_type from cases c where c.family_member_id = fm.user_id) as case_types,
-      (select json_build_object('id', l.user_id, 'role', lu.role, 'name', lu.name, 'email', lu.email, 'language', lu.language,
-          'emailReminders', lu.email_reminders and lu.notice_withdrawn_at is null, 'lawyerType', l.lawyer_type)
+      (select (${recipientJson('lu')}::jsonb || jsonb_build_object('lawyerType', l.lawyer_type))::json
         from lawyers l join users lu on lu.id = l.user_id
         where l.user_id = ${sql.placeholder('lawyerId')}::uuid and l.verified_at is not null) as lawyer,
       exists (select 1 from ${lawyerRequests} where ${openRequestBetween(sql`${sql.placeholder('lawyerId')}::uuid`, sql`u.id`)}) as open,

@@ -5,10 +5,11 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CaseType } from '#shared/constants.ts';
 import { LAWYER_LIST_PAGE_SIZE, type LawyerClientList, type PendingRequestList, type SaveLawyerRegistration } from '#shared/lawyers.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedSelect } from '../../db/prepared.ts';
+import { preparedSelect, preparedSql } from '../../db/prepared.ts';
 import { cases, clientCards, familyMembers, lawyerRequests, lawyers, prisoners, users } from '../../db/schema.ts';
 import { isoText } from '../family/child-rows.sql.ts';
 import type { JsonText } from '../../lib/json-text.ts';
+import { recipientJson, type Recipient } from '../../lib/notify.ts';
 import { acceptedRequestsOf, findClientRelation } from '../../policies/member-record.policy.ts';
 import { encodeTimeCursor, exactTimeText, type TimeCursor } from '../../lib/time-cursor.ts';
 import { toStoredLocation } from '#shared/locations.ts';
@@ -236,14 +237,30 @@ export async function listClients(db: Db, lawyerId: string, after?: TimeCursor):
  * Decides a pending request of this lawyer. The status condition makes it safe against a second
  * tab, a double click and two concurrent accepts: exactly one update matches the row.
  */
+/**
+ * The conditional answer (only a pending request of this lawyer changes) and the member to tell, in one
+ * statement (docs/decisions/0066-change-capture-without-dynamic-sql.md); undefined when nothing changed.
+ */
 export async function decideRequest(db: Db, input: { requestId: string; lawyerId: string; status: 'accepted' | 'rejected' }) {
-  const [row] = await db
-    .update(lawyerRequests)
-    .set({ status: input.status, decidedAt: new Date() })
-    .where(and(eq(lawyerRequests.id, input.requestId), eq(lawyerRequests.lawyerId, input.lawyerId), eq(lawyerRequests.status, 'pending')))
-    .returning({ id: lawyerRequests.id, familyMemberId: lawyerRequests.familyMemberId, decidedAt: lawyerRequests.decidedAt });
-  return row;
+  const { rows } = await decideStatement(db).execute({ ...input, decidedAt: new Date().toISOString() });
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    familyMemberId: row.family_member_id,
+    decidedAt: new Date(row.decided_at),
+    member: row.member ?? undefined,
+  };
 }
+
+const decideStatement = preparedSql<{ id: string; family_member_id: string; decided_at: string | Date; member: Recipient | null }>(
+  () => sql`with decided as (
+      update ${lawyerRequests} set "status" = ${sql.placeholder('status')}, "decided_at" = ${sql.placeholder('decidedAt')}::timestamptz
+      where "id" = ${sql.placeholder('requestId')}::uuid and "lawyer_id" = ${sql.placeholder('lawyerId')}::uuid and "status" = 'pending'
+      returning "id", "family_member_id", "decided_at")
+    select d.id, d.family_member_id, d.decided_at, (select ${recipientJson('u')} from users u where u.id = d.family_member_id) as member
+    from decided d`,
+);
 
 export async function findRequest(db: Db, requestId: string) {
   const [row] = await db

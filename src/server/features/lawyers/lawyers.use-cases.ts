@@ -76,7 +76,7 @@ export async function decide({ db, env }: Deps, user: Lawyer, requestId: string,
   return db.transaction(async (tx) => {
     const row = await decideRequest(tx, { requestId, lawyerId: user.id, status });
     if (!row) throw decisionRefusal(await findRequest(tx, requestId), user.id);
-    const member = await findRecipient(tx, row.familyMemberId);
+    const member = row.member;
     if (member) {
       await notify(
         tx,
