@@ -1,27 +1,17 @@
 // What the jail authority changes: an NGO seat, Bail-Accept and its undo, each with its audit entry,
 // notices and emails in one transaction (the routes check access and call one of these).
 import { refuseNewSharing } from '../family/consent.use-cases.ts';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 
 import { JAIL_ERROR_MESSAGES, type AssignNgoResult, type BailAcceptResult, type BailUndoResult } from '#shared/jail.ts';
 import type { Db } from '../../db/client.ts';
 
-import {
-  auditEvents,
-  bailReviews,
-  documents,
-  emailOutbox,
-  familyMembers,
-  lawyerRequests,
-  ngoAssignments,
-  ngos,
-  notifications,
-  users,
-} from '../../db/schema.ts';
+import { auditEvents, bailReviews, emailOutbox, familyMembers, ngoAssignments, ngos, notifications, users } from '../../db/schema.ts';
 
 import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { findRecipients, notify, sendEmail } from '../../lib/notify.ts';
+import { notify, sendEmail } from '../../lib/notify.ts';
+import { findBailAcceptFacts } from './bail-accept.queries.ts';
 
 import { hasFreeSeat, ngoAlreadyAssigned, ngoNotFound, noBailPaper, noSeats } from '../../policies/ngo.policy.ts';
 
@@ -94,16 +84,12 @@ export async function acceptBail(
   // The emails wait out the undo window (BAIL_UNDO_SECONDS), so an undo in time cancels them.
   const notBefore = new Date(Date.now() + (input.emailHoldMs ?? 0));
   return db.transaction(async (tx) => {
-    const member = await findMember(tx, input.familyMemberId);
-    if (!member) throw notFound('family member');
-    const [paper] = await tx
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(eq(documents.familyMemberId, member.id), eq(documents.kind, 'bail_paper')))
-      .limit(1);
-    const [before] = await tx.select().from(bailReviews).where(eq(bailReviews.familyMemberId, member.id)).limit(1);
-    if (before) return { familyMemberId: member.id, status: 'Accepted', decidedAt: before.decidedAt.toISOString(), alreadyAccepted: true };
-    if (!paper) throw noBailPaper();
+    const facts = await findBailAcceptFacts(tx, input.familyMemberId);
+    if (!facts) throw notFound('family member');
+    const { member, lawyer } = facts;
+    if (facts.acceptedAt)
+      return { familyMemberId: member.id, status: 'Accepted', decidedAt: facts.acceptedAt.toISOString(), alreadyAccepted: true };
+    if (!facts.hasPaper) throw noBailPaper();
     // Two authorities pressing at once: one insert wins, the other finds the row and sends nothing.
     const [review] = await tx
       .insert(bailReviews)
@@ -119,21 +105,10 @@ export async function acceptBail(
         alreadyAccepted: true,
       };
     }
-    // "The first lawyer" (docs/spec.md#4-states-and-transitions, docs/design.md#2-data-model-relational-normalised): the earliest accepted request whose account still exists.
-    const [lawyer] = await tx
-      .select({ id: users.id, name: users.name })
-      .from(lawyerRequests)
-      .innerJoin(users, eq(users.id, lawyerRequests.lawyerId))
-      .where(and(eq(lawyerRequests.familyMemberId, member.id), eq(lawyerRequests.status, 'accepted')))
-      .orderBy(asc(lawyerRequests.decidedAt), asc(lawyerRequests.createdAt), asc(lawyerRequests.id))
-      .limit(1);
     // Each told in their own language, in the app and by email.
-    const recipients = await findRecipients(tx, lawyer ? [member.id, lawyer.id] : [member.id]);
-    const lawyerRecipient = recipients.find((r) => r.id === lawyer?.id);
-    const memberRecipient = recipients.find((r) => r.id === member.id);
     const emailIds: string[] = [];
-    if (lawyerRecipient) {
-      const id = await notify(tx, lawyerRecipient, {
+    if (lawyer) {
+      const id = await notify(tx, lawyer, {
         kind: 'bail_accepted_lawyer',
         params: { member: member.name },
         link: '/lawyer-cases',
@@ -142,16 +117,14 @@ export async function acceptBail(
       });
       if (id) emailIds.push(id);
     }
-    if (memberRecipient) {
-      const id = await notify(tx, memberRecipient, {
-        kind: lawyer ? 'bail_accepted_family_told' : 'bail_accepted_family',
-        params: lawyer ? { lawyer: lawyer.name } : {},
-        link: '/family-case',
-        publicUrl: input.publicUrl,
-        notBefore,
-      });
-      if (id) emailIds.push(id);
-    }
+    const id = await notify(tx, member.recipient, {
+      kind: lawyer ? 'bail_accepted_family_told' : 'bail_accepted_family',
+      params: lawyer ? { lawyer: lawyer.name } : {},
+      link: '/family-case',
+      publicUrl: input.publicUrl,
+      notBefore,
+    });
+    if (id) emailIds.push(id);
     await audit(tx, input.decidedBy, 'bail.accepted', member.id, { emailedLawyer: !!lawyer, emailIds });
     return { familyMemberId: member.id, status: 'Accepted', decidedAt: review.decidedAt.toISOString(), alreadyAccepted: false };
   });

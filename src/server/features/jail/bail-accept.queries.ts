@@ -1,0 +1,51 @@
+// What a Bail-Accept reads before it writes, in one statement: most of what a write costs is its
+// statements (docs/decisions/0066-change-capture-without-dynamic-sql.md).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
+import { recipientJson, type Recipient } from '../../lib/notify.ts';
+
+export interface BailAcceptFacts {
+  member: { id: string; name: string; email: string; recipient: Recipient };
+  /** The member has a bail paper on record. */
+  hasPaper: boolean;
+  /** When the bail review was accepted, when it already was. */
+  acceptedAt: Date | undefined;
+  /**
+   * "The first lawyer" (docs/spec.md#4-states-and-transitions, docs/design.md#2-data-model-relational-normalised):
+   * the earliest accepted request whose account still exists.
+   */
+  lawyer: (Recipient & { id: string; name: string }) | undefined;
+}
+
+const statement = preparedSql<{
+  id: string;
+  name: string;
+  email: string;
+  recipient: Recipient;
+  has_paper: boolean;
+  accepted_at: Date | string | null;
+  lawyer: Recipient | null;
+}>(
+  () => sql`select fm.user_id as id, fm.name, fm.email,
+      (select ${recipientJson('mu')} from users mu where mu.id = fm.user_id) as recipient,
+      exists (select 1 from documents d where d.family_member_id = fm.user_id and d.kind = 'bail_paper') as has_paper,
+      (select b.decided_at from bail_reviews b where b.family_member_id = fm.user_id limit 1) as accepted_at,
+      (select ${recipientJson('lu')} from lawyer_requests r join users lu on lu.id = r.lawyer_id
+        where r.family_member_id = fm.user_id and r.status = 'accepted'
+        order by r.decided_at, r.created_at, r.id limit 1) as lawyer
+    from family_members fm where fm.user_id = ${sql.placeholder('memberId')}::uuid`,
+);
+
+/** Undefined when there is no such family member. */
+export async function findBailAcceptFacts(db: Db, memberId: string): Promise<BailAcceptFacts | undefined> {
+  const { rows } = await statement(db).execute({ memberId });
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    member: { id: row.id, name: row.name, email: row.email, recipient: row.recipient },
+    hasPaper: row.has_paper,
+    acceptedAt: row.accepted_at === null ? undefined : new Date(row.accepted_at),
+    lawyer: row.lawyer ?? undefined,
+  };
+}
