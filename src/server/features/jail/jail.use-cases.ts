@@ -1,6 +1,6 @@
 // What the jail authority changes: an NGO seat, Bail-Accept and its undo, each with its audit entry,
 // notices and emails in one transaction (the routes check access and call one of these).
-import { refuseNewSharing } from '../family/consent.use-cases.ts';
+import { sharingRefusal } from '../family/consent.use-cases.ts';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 
 import { JAIL_ERROR_MESSAGES, type AssignNgoResult, type BailAcceptResult, type BailUndoResult } from '#shared/jail.ts';
@@ -11,7 +11,7 @@ import { auditEvents, bailReviews, emailOutbox, familyMembers, ngoAssignments, n
 import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { notify, sendEmail } from '../../lib/notify.ts';
-import { findBailAcceptFacts } from './bail-accept.queries.ts';
+import { findAssignFacts, findBailAcceptFacts } from './jail-facts.queries.ts';
 
 import { hasFreeSeat, ngoAlreadyAssigned, ngoNotFound, noBailPaper, noSeats } from '../../policies/ngo.policy.ts';
 
@@ -33,16 +33,13 @@ async function findMember(db: Db, id: string) {
  */
 export async function assignNgo(db: Db, input: { familyMemberId: string; ngoId: string; assignedBy: string }): Promise<AssignNgoResult> {
   return db.transaction(async (tx) => {
-    const member = await findMember(tx, input.familyMemberId);
-    if (!member) throw notFound('family member');
+    const facts = await findAssignFacts(tx, input.familyMemberId);
+    if (!facts) throw notFound('family member');
+    const member = { id: facts.memberId };
     // No NGO newly sees a member while a consent is withdrawn (docs/decisions/0053-notice-and-consent.md).
-    await refuseNewSharing(tx, member.id);
-    const [held] = await tx
-      .select({ ngoId: ngoAssignments.ngoId })
-      .from(ngoAssignments)
-      .where(eq(ngoAssignments.familyMemberId, member.id))
-      .limit(1);
-    if (held) throw ngoAlreadyAssigned();
+    const sharing = sharingRefusal(facts);
+    if (sharing) throw sharing;
+    if (facts.held) throw ngoAlreadyAssigned();
     const [ngo] = await tx
       .update(ngos)
       .set({ seatsFree: sql`${ngos.seatsFree} - 1` })

@@ -1,5 +1,6 @@
-// What a Bail-Accept reads before it writes, in one statement: most of what a write costs is its
-// statements (docs/decisions/0066-change-capture-without-dynamic-sql.md).
+// What the jail authority's writes (an NGO assignment, a Bail-Accept) read before they write, each in
+// one statement: most of what a write costs is its statements
+// (docs/decisions/0066-change-capture-without-dynamic-sql.md).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
@@ -48,4 +49,30 @@ export async function findBailAcceptFacts(db: Db, memberId: string): Promise<Bai
     acceptedAt: row.accepted_at === null ? undefined : new Date(row.accepted_at),
     lawyer: row.lawyer ?? undefined,
   };
+}
+
+export interface AssignFacts {
+  memberId: string;
+  /** The member's own consent to the notice is withdrawn (as refuseNewSharing reads it). */
+  ownWithdrawn: boolean;
+  /** A prisoner the member follows withdrew their consent (as refuseNewSharing reads it). */
+  prisonerWithdrawn: boolean;
+  /** The member already has an NGO. */
+  held: boolean;
+}
+
+const assignStatement = preparedSql<{ id: string; own: boolean; prisoner: boolean; held: boolean }>(
+  () => sql`select fm.user_id as id,
+      (select u.notice_withdrawn_at is not null from users u where u.id = fm.user_id) as own,
+      exists (select 1 from prisoner_followers f join prisoners p on p.id = f.prisoner_id
+        where f.family_member_id = fm.user_id and p.consent_withdrawn_at is not null) as prisoner,
+      exists (select 1 from ngo_assignments a where a.family_member_id = fm.user_id) as held
+    from family_members fm where fm.user_id = ${sql.placeholder('memberId')}::uuid`,
+);
+
+/** Undefined when there is no such family member. */
+export async function findAssignFacts(db: Db, memberId: string): Promise<AssignFacts | undefined> {
+  const { rows } = await assignStatement(db).execute({ memberId });
+  const row = rows[0];
+  return row && { memberId: row.id, ownWithdrawn: row.own, prisonerWithdrawn: row.prisoner, held: row.held };
 }
