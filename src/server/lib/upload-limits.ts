@@ -16,6 +16,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import { uploadUsage } from '../db/schema.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { AppError } from './errors.ts';
 
 const MIB = 1024 * 1024;
@@ -192,25 +193,35 @@ export async function admitUpload(db: Db, env: Env, req: FastifyRequest, reply: 
 
 /**
  * Counts `bytes` against the uploader's and the deployment's quota, inside the transaction that
- * stores the file: each is one conditional upsert, so concurrent uploads (on any instance) cannot
- * both take the last megabyte. Throws 413 or 507 (and the transaction rolls back) when over.
+ * stores the file: one statement of two conditional upserts, so concurrent uploads (on any instance)
+ * cannot both take the last megabyte. Throws 413 or 507 (and the transaction rolls back) when over.
+ * Call it last before the commit: the deployment's row is every upload's, and its lock is held until
+ * the commit (docs/decisions/0066-change-capture-without-dynamic-sql.md).
  */
 export async function reserveUploadBytes(tx: Db, env: Env, userId: string, bytes: number): Promise<void> {
-  // The account first, then the deployment: every upload locks the two rows in the same order.
-  if (!(await add(tx, userScope(userId), bytes, env.UPLOAD_QUOTA_PER_USER_MB * MIB))) throw quotaExceeded();
-  if (!(await add(tx, DEPLOYMENT, bytes, env.UPLOAD_QUOTA_TOTAL_MB * MIB))) throw storageFull();
+  const { rows } = await reserveStatement(tx).execute({
+    user: userScope(userId),
+    bytes,
+    userLimit: env.UPLOAD_QUOTA_PER_USER_MB * MIB,
+    totalLimit: env.UPLOAD_QUOTA_TOTAL_MB * MIB,
+  });
+  const granted = new Set(rows.map((r) => r.scope));
+  if (!granted.has(userScope(userId))) throw quotaExceeded();
+  if (!granted.has(DEPLOYMENT)) throw storageFull();
 }
 
-async function add(tx: Db, scope: string, bytes: number, limit: number): Promise<boolean> {
-  const result = await tx.execute(sql`
-    insert into ${uploadUsage} (scope, bytes)
-    select ${scope}, ${bytes}::bigint where ${bytes}::bigint <= ${limit}::bigint
-    on conflict (scope) do update set bytes = ${uploadUsage}.bytes + excluded.bytes
-    where ${uploadUsage}.bytes + excluded.bytes <= ${limit}::bigint
-    returning scope`);
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
-  return rows.length > 0;
-}
+// The account first, then the deployment: every upload locks the two rows in the same order.
+const reserveStatement = preparedSql<{ scope: string }>(
+  () => sql`insert into ${uploadUsage} as u (scope, bytes)
+    select w.scope, w.bytes from (values
+        (${sql.placeholder('user')}::text, ${sql.placeholder('bytes')}::bigint, ${sql.placeholder('userLimit')}::bigint, 1),
+        (${DEPLOYMENT}::text, ${sql.placeholder('bytes')}::bigint, ${sql.placeholder('totalLimit')}::bigint, 2)) as w(scope, bytes, lim, ord)
+    where w.bytes <= w.lim order by w.ord
+    on conflict (scope) do update set bytes = u.bytes + excluded.bytes
+    where u.bytes + excluded.bytes <= case when excluded.scope = ${DEPLOYMENT} then ${sql.placeholder('totalLimit')}::bigint
+      else ${sql.placeholder('userLimit')}::bigint end
+    returning u.scope`,
+);
 
 /** Stored bytes counted for an account (tests, and a future "space used" display). */
 export async function uploadedBytes(db: Db, userId: string): Promise<number> {

@@ -184,8 +184,10 @@ export async function addOwnDocument(
 ): Promise<DocumentMeta> {
   return withPlacedPaper(papers, file, (paper) =>
     db.transaction(async (tx) => {
+      const meta = await storeDocument(tx, { familyMemberId: member.id, uploadedBy: member.id, file, paper });
+      // Last before the commit: the deployment's count is every upload's row (lib/upload-limits.ts).
       await reserveUploadBytes(tx, env, member.id, file.size);
-      return storeDocument(tx, { familyMemberId: member.id, uploadedBy: member.id, file, paper });
+      return meta;
     }),
   );
 }

@@ -121,7 +121,6 @@ export async function addBailPaper(
 ): Promise<DocumentMeta> {
   return withPlacedPaper(papers, file, (paper) =>
     db.transaction(async (tx) => {
-      await reserveUploadBytes(tx, env, lawyer.id, file.size);
       const meta = await storeDocument(tx, { familyMemberId, uploadedBy: lawyer.id, file, paper });
       const member = await findRecipient(tx, familyMemberId);
       if (member) {
@@ -132,6 +131,8 @@ export async function addBailPaper(
           publicUrl: env.PUBLIC_URL,
         });
       }
+      // Last before the commit: the deployment's count is every upload's row (lib/upload-limits.ts).
+      await reserveUploadBytes(tx, env, lawyer.id, file.size);
       return meta;
     }),
   );
