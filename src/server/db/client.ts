@@ -238,8 +238,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       keepAlive: true,
       // Each connection keeps one plan per prepared statement (decision 0015). Not with a pooler
       // (prepare: false), which may refuse startup options. A DATABASE_URL with its own `options` wins.
-      ...(options.prepare !== false && { options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` }),
-      Client: CountShardClient,
+      // Not with a pooler either: its server connections are shared, so the shard falls back to the
+      // process id's (jail_counts_add).
+      ...(options.prepare !== false && { options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`, Client: CountShardClient }),
     });
     const onError = options.onConnectionError ?? (() => {});
     // An idle pooled connection that breaks is reported here (and removed by the pool).
