@@ -2,7 +2,7 @@
 // basis as a following relative records, withdraws and gives it again; the member's own consent to the
 // notice; and what a withdrawal stops. Each change is audited in its own transaction.
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User } from '#shared/accounts.ts';
 import { NOTICE_VERSION, type OwnConsent, type PrisonerConsent, type PrisonerConsentBasis } from '#shared/privacy.ts';
 import type { Db } from '../../db/client.ts';
@@ -66,14 +66,22 @@ export async function refuseNewSharing(db: Db, memberId: string): Promise<void> 
   const [row] = await db
     .select({
       own: sql<boolean>`${users.noticeWithdrawnAt} is not null`,
-      prisoner: sql<boolean>`exists (select 1 from ${prisonerFollowers} f join ${prisoners} p on p.id = f.prisoner_id
-        where f.family_member_id = ${memberId} and p.consent_withdrawn_at is not null)`,
+      prisoner: followsWithdrawnPrisoner(sql`${memberId}`),
     })
     .from(users)
     .where(eq(users.id, memberId))
     .limit(1);
   const refusal = sharingRefusal({ ownWithdrawn: !!row?.own, prisonerWithdrawn: !!row?.prisoner });
   if (refusal) throw refusal;
+}
+
+/**
+ * Whether the member (an id, or a column of the statement) follows a prisoner whose consent is
+ * withdrawn: refuseNewSharing's second fact, for the statements that read it with others.
+ */
+export function followsWithdrawnPrisoner(member: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${prisonerFollowers} f join ${prisoners} p on p.id = f.prisoner_id
+    where f.family_member_id = ${member} and p.consent_withdrawn_at is not null)`;
 }
 
 /** refuseNewSharing's answer from facts read elsewhere (a use case that reads them with others, in one statement). */

@@ -33,6 +33,7 @@ import { documentMetaColumns, toDocumentMeta } from '../../lib/documents.ts';
 import { documentsJson, isoText, parsedJson, toDocumentMetas } from './child-rows.sql.ts';
 import { openRequestBetween } from '../../policies/member-record.policy.ts';
 import { recipientJson, type Recipient } from '../../lib/notify.ts';
+import { followsWithdrawnPrisoner } from './consent.use-cases.ts';
 import {
   factColumns,
   lockPrisonerNamed,
@@ -121,8 +122,7 @@ const requestFactsStatement = preparedSql<{
   case_ids: string[] | null;
 }>(
   () => sql`select u.notice_withdrawn_at is not null as own,
-      exists (select 1 from prisoner_followers f join prisoners p on p.id = f.prisoner_id
-        where f.family_member_id = u.id and p.consent_withdrawn_at is not null) as prisoner,
+      ${followsWithdrawnPrisoner(sql`u.id`)} as prisoner,
       fm.user_id is not null as registered,
       array(select distinct c.case_type from cases c where c.family_member_id = fm.user_id) as case_types,
       (select (${recipientJson('lu')}::jsonb || jsonb_build_object('lawyerType', l.lawyer_type))::json

@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { recipientJson, type Recipient } from '../../lib/notify.ts';
+import { followsWithdrawnPrisoner } from '../family/consent.use-cases.ts';
 
 export interface BailAcceptFacts {
-  member: { id: string; name: string; email: string; recipient: Recipient };
+  member: { id: string; name: string; recipient: Recipient };
   /** The member has a bail paper on record. */
   hasPaper: boolean;
   /** When the bail review was accepted, when it already was. */
@@ -22,13 +23,12 @@ export interface BailAcceptFacts {
 const statement = preparedSql<{
   id: string;
   name: string;
-  email: string;
   recipient: Recipient;
   has_paper: boolean;
   accepted_at: Date | string | null;
   lawyer: Recipient | null;
 }>(
-  () => sql`select fm.user_id as id, fm.name, fm.email,
+  () => sql`select fm.user_id as id, fm.name,
       (select ${recipientJson('mu')} from users mu where mu.id = fm.user_id) as recipient,
       exists (select 1 from documents d where d.family_member_id = fm.user_id and d.kind = 'bail_paper') as has_paper,
       (select b.decided_at from bail_reviews b where b.family_member_id = fm.user_id limit 1) as accepted_at,
@@ -44,7 +44,7 @@ export async function findBailAcceptFacts(db: Db, memberId: string): Promise<Bai
   const row = rows[0];
   if (!row) return undefined;
   return {
-    member: { id: row.id, name: row.name, email: row.email, recipient: row.recipient },
+    member: { id: row.id, name: row.name, recipient: row.recipient },
     hasPaper: row.has_paper,
     acceptedAt: row.accepted_at === null ? undefined : new Date(row.accepted_at),
     lawyer: row.lawyer ?? undefined,
@@ -64,8 +64,7 @@ export interface AssignFacts {
 const assignStatement = preparedSql<{ id: string; own: boolean; prisoner: boolean; held: boolean }>(
   () => sql`select fm.user_id as id,
       (select u.notice_withdrawn_at is not null from users u where u.id = fm.user_id) as own,
-      exists (select 1 from prisoner_followers f join prisoners p on p.id = f.prisoner_id
-        where f.family_member_id = fm.user_id and p.consent_withdrawn_at is not null) as prisoner,
+      ${followsWithdrawnPrisoner(sql`fm.user_id`)} as prisoner,
       exists (select 1 from ngo_assignments a where a.family_member_id = fm.user_id) as held
     from family_members fm where fm.user_id = ${sql.placeholder('memberId')}::uuid`,
 );

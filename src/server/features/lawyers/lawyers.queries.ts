@@ -235,11 +235,9 @@ export async function listClients(db: Db, lawyerId: string, after?: TimeCursor):
 
 /**
  * Decides a pending request of this lawyer. The status condition makes it safe against a second
- * tab, a double click and two concurrent accepts: exactly one update matches the row.
- */
-/**
- * The conditional answer (only a pending request of this lawyer changes) and the member to tell, in one
- * statement (docs/decisions/0066-change-capture-without-dynamic-sql.md); undefined when nothing changed.
+ * tab, a double click and two concurrent accepts: exactly one update matches the row. The member to
+ * tell comes back with it, in the same statement (docs/decisions/0066-change-capture-without-dynamic-sql.md);
+ * undefined when nothing changed.
  */
 export async function decideRequest(db: Db, input: { requestId: string; lawyerId: string; status: 'accepted' | 'rejected' }) {
   const { rows } = await decideStatement(db).execute({ ...input, decidedAt: new Date().toISOString() });
