@@ -7,6 +7,7 @@ import type { MembersPage } from '#shared/jail.ts';
 import { CASE_TYPES } from '#shared/constants.ts';
 import { cases, documents, familyMembers, lawyerRequests, ngoAssignments, users } from '#server/db/schema.ts';
 import { sha256Hex } from '#server/lib/tokens.ts';
+import { runUpkeepPass } from '#server/lib/embedded-upkeep.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createJailAuthority, createLawyer, createNgo, sessionCookie } from './factories.ts';
 
@@ -79,6 +80,11 @@ async function insertMembers(from: number, to: number) {
           bytes: PDF,
         })),
       );
+    // What autovacuum does on a live database, and the upkeep job on the embedded one (decision 0067):
+    // statistics for the grown tables, and the plans cached on the first rows made again. Without it
+    // each chunk cost more than the one before (a trigger's lookup planned on empty tables).
+    if (t.kind === 'pglite') await runUpkeepPass(t.db);
+    else await t.db.execute(sql`analyze`);
   }
 }
 

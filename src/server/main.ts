@@ -10,6 +10,7 @@ import { createMailer } from './lib/mailer.ts';
 import { databasePaperStore, filePaperStore, SWEEP_SAFE_AGE_MS } from './lib/paper-store.ts';
 import { PASS_LIMIT_MS, startOutboxWorker } from './lib/outbox.ts';
 import { retentionPolicyFromEnv, startRetentionJob } from './lib/retention.ts';
+import { startEmbeddedUpkeep } from './lib/embedded-upkeep.ts';
 import { drainAndClose } from './plugins/lifecycle.ts';
 import type { FastifyInstance } from 'fastify';
 import { configureDeadlineScheduler } from './features/deadlines/deadlines.scheduler.ts';
@@ -84,6 +85,8 @@ async function main() {
     batch: env.RETENTION_BATCH,
     erasePapers: (ids) => papers.erase(ids),
   });
+  // PGlite has no autovacuum: this does its work there (docs/decisions/0067-embedded-database-upkeep.md).
+  const upkeep = handle.kind === 'pglite' ? startEmbeddedUpkeep(handle.db, server.log) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -98,6 +101,7 @@ async function main() {
       await drainAndClose(server, graceMs);
       await worker.stop();
       await retention.stop();
+      await upkeep?.stop();
       clearInterval(sweeper);
       mailer.close();
       await handle.close();
