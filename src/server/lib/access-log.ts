@@ -62,11 +62,11 @@ export const ACCESS_LOG_BATCH_MAX = 200;
  * One alone costs what it did (it goes at once).
  */
 class AccessLogBatch {
-  private waiting: { row: PlainRow; done: (err?: Error) => void }[] = [];
+  private waiting: { row: PlainRow | LookupRow; done: (err?: Error) => void }[] = [];
   private running = false;
   constructor(private readonly db: Db) {}
 
-  add(row: PlainRow): Promise<void> {
+  add(row: PlainRow | LookupRow): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ row, done: (err) => (err === undefined ? resolve() : reject(err)) });
       if (!this.running) void this.drain();
@@ -78,40 +78,127 @@ class AccessLogBatch {
     try {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, ACCESS_LOG_BATCH_MAX);
-        const rows = batch.map((b) => b.row);
-        try {
-          await insertRows(this.db).execute({
-            actorIds: textArrayLiteral(rows.map((r) => r.actorId)),
-            actorRoles: textArrayLiteral(rows.map((r) => r.actorRole)),
-            actions: textArrayLiteral(rows.map((r) => r.action)),
-            whats: textArrayLiteral(rows.map((r) => r.what)),
-            prisonerIds: textArrayLiteral(rows.map((r) => r.prisonerId)),
-            memberIds: textArrayLiteral(rows.map((r) => r.memberId)),
-            refs: textArrayLiteral(rows.map((r) => r.ref)),
-            shown: textArrayLiteral(rows.map((r) => (r.shown === null ? null : `{${r.shown.join(',')}}`))),
-          });
-          for (const b of batch) b.done();
-        } catch (err) {
-          const error = err instanceof Error ? err : new Error(String(err));
-          for (const b of batch) b.done(error);
-        }
+        // At most two statements: the rows whose values the callers have, and the rows looked up.
+        const plain = batch.filter((b): b is { row: PlainRow; done: (err?: Error) => void } => !('lookup' in b.row));
+        const looked = batch.filter((b): b is { row: LookupRow; done: (err?: Error) => void } => 'lookup' in b.row);
+        await this.settle(plain, (rows) => insertPlainRows(this.db, rows));
+        await this.settle(looked, (rows) => insertLookedUpRows(this.db, rows));
       }
     } finally {
       this.running = false;
     }
   }
+
+  private async settle<R>(batch: { row: R; done: (err?: Error) => void }[], insert: (rows: R[]) => Promise<unknown>): Promise<void> {
+    if (batch.length === 0) return;
+    try {
+      await insert(batch.map((b) => b.row));
+      for (const b of batch) b.done();
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      for (const b of batch) b.done(error);
+    }
+  }
 }
+
+function insertPlainRows(db: Db, rows: PlainRow[]) {
+  return insertRows(db).execute({
+    actorIds: textArrayLiteral(rows.map((r) => r.actorId)),
+    actorRoles: textArrayLiteral(rows.map((r) => r.actorRole)),
+    actions: textArrayLiteral(rows.map((r) => r.action)),
+    whats: textArrayLiteral(rows.map((r) => r.what)),
+    prisonerIds: textArrayLiteral(rows.map((r) => r.prisonerId)),
+    memberIds: textArrayLiteral(rows.map((r) => r.memberId)),
+    refs: textArrayLiteral(rows.map((r) => r.ref)),
+    shown: textArrayLiteral(rows.map((r) => (r.shown === null ? null : `{${r.shown.join(',')}}`))),
+  });
+}
+
+function insertLookedUpRows(db: Db, rows: LookupRow[]) {
+  return insertLookups(db).execute({
+    lookups: textArrayLiteral(rows.map((r) => r.lookup)),
+    actorIds: textArrayLiteral(rows.map((r) => r.actorId)),
+    actorRoles: textArrayLiteral(rows.map((r) => r.actorRole)),
+    actions: textArrayLiteral(rows.map((r) => r.action)),
+    whats: textArrayLiteral(rows.map((r) => r.what)),
+    ids: textArrayLiteral(rows.map((r) => r.id)),
+    refs: textArrayLiteral(rows.map((r) => r.ref)),
+  });
+}
+
+/**
+ * A row whose prisoner and member the database looks up, by the id of one case, hearing, member or
+ * document (what logCaseAccess, logHearingAccess, logMemberAccess and logDocumentAccess each read).
+ */
+interface LookupRow {
+  lookup: 'case' | 'hearing' | 'member' | 'document';
+  actorId: string;
+  actorRole: string;
+  action: AccessAction;
+  what: string;
+  /** The case's, hearing's, member's or document's id (a uuid). */
+  id: string;
+  /** The member's row's ref (the others' ref is the case or document id). */
+  ref: string | null;
+}
+
+/**
+ * Every waiting looked-up row in one statement, each kind as its own function reads it: a case's
+ * prisoner and member; a hearing's case's; a row for each prisoner a member follows (one with no
+ * prisoner when none); a document's member's, the same way.
+ */
+const insertLookups = preparedSql(
+  () => sql`insert into access_log (actor_id, actor_role, action, what, prisoner_id, member_id, ref)
+    select r.actor_id::uuid, r.actor_role, r.action, r.what, x.prisoner_id, x.member_id, x.ref
+    from unnest(${sql.placeholder('lookups')}::text[], ${sql.placeholder('actorIds')}::text[], ${sql.placeholder('actorRoles')}::text[],
+      ${sql.placeholder('actions')}::text[], ${sql.placeholder('whats')}::text[], ${sql.placeholder('ids')}::text[],
+      ${sql.placeholder('refs')}::text[]) as r(lookup, actor_id, actor_role, action, what, id, ref)
+    cross join lateral (
+      select c.prisoner_id, c.family_member_id as member_id, c.id::text as ref
+        from cases c where r.lookup = 'case' and c.id = r.id::uuid
+      union all
+      select c.prisoner_id, c.family_member_id, c.id::text
+        from hearings h join cases c on c.id = h.case_id where r.lookup = 'hearing' and h.id = r.id::uuid
+      union all
+      select f.prisoner_id, r.id::uuid, r.ref
+        from (select 1) one left join prisoner_followers f on f.family_member_id = r.id::uuid where r.lookup = 'member'
+      union all
+      select f.prisoner_id, d.family_member_id, d.id::text
+        from documents d left join prisoner_followers f on f.family_member_id = d.family_member_id
+        where r.lookup = 'document' and d.id = r.id::uuid) x`,
+);
 
 const batches = new WeakMap<Db, AccessLogBatch>();
 
 /** Writes one row with the rows of other requests answered at the same time; resolves once it is committed. */
-function writeRow(db: Db, row: PlainRow): Promise<void> {
+function writeRow(db: Db, row: PlainRow | LookupRow): Promise<void> {
   let batch = batches.get(db);
   if (!batch) {
     batch = new AccessLogBatch(db);
     batches.set(db, batch);
   }
   return batch.add(row);
+}
+
+/**
+ * One record by the id of its case, hearing, member or document, written with the rows of other
+ * requests answered at the same time (as a list's): the route's answer waits for its commit. Not
+ * for a caller inside a transaction: that one uses the functions below, in its transaction.
+ */
+export function logLookedUpAccess(
+  db: Db,
+  actor: AccessActor,
+  entry: { lookup: LookupRow['lookup']; action: AccessAction; what: string; id: string; ref?: string | null },
+): Promise<void> {
+  return writeRow(db, {
+    lookup: entry.lookup,
+    actorId: actor.id,
+    actorRole: actor.role,
+    action: entry.action,
+    what: entry.what,
+    id: entry.id,
+    ref: entry.ref ?? null,
+  });
 }
 
 /** A list page: the ids of the records it showed (members, or prisoners for a prisoner list). */
@@ -146,20 +233,6 @@ export function logRecordAccess(
   });
 }
 
-/** One case, by id: its prisoner and member are read in the same statement (a primary-key lookup). */
-export async function logCaseAccess(db: Db, actor: AccessActor, action: AccessAction, what: string, caseId: string): Promise<void> {
-  await db.execute(sql`insert into access_log (actor_id, actor_role, action, what, prisoner_id, member_id, ref)
-    select ${actor.id}::uuid, ${actor.role}, ${action}, ${what}, c.prisoner_id, c.family_member_id, c.id::text
-    from cases c where c.id = ${caseId}::uuid`);
-}
-
-/** One hearing, by id: its case's prisoner and member, in the same statement. */
-export async function logHearingAccess(db: Db, actor: AccessActor, action: AccessAction, what: string, hearingId: string): Promise<void> {
-  await db.execute(sql`insert into access_log (actor_id, actor_role, action, what, prisoner_id, member_id, ref)
-    select ${actor.id}::uuid, ${actor.role}, ${action}, ${what}, c.prisoner_id, c.family_member_id, c.id::text
-    from hearings h join cases c on c.id = h.case_id where h.id = ${hearingId}::uuid`);
-}
-
 /**
  * A member's whole record (a bail paper, the bail acceptance, the NGO: they belong to the member, not
  * to one case): a row for each prisoner the member follows, so each prisoner's family sees it; one row
@@ -176,12 +249,4 @@ export async function logMemberAccess(
   await db.execute(sql`insert into access_log (actor_id, actor_role, action, what, prisoner_id, member_id, ref)
     select ${actor.id}::uuid, ${actor.role}, ${action}, ${what}, f.prisoner_id, ${memberId}::uuid, ${ref}
     from (select 1) one left join prisoner_followers f on f.family_member_id = ${memberId}::uuid`);
-}
-
-/** One document, by id: as logMemberAccess for the document's member. */
-export async function logDocumentAccess(db: Db, actor: AccessActor, action: AccessAction, documentId: string): Promise<void> {
-  await db.execute(sql`insert into access_log (actor_id, actor_role, action, what, prisoner_id, member_id, ref)
-    select ${actor.id}::uuid, ${actor.role}, ${action}, 'document', f.prisoner_id, d.family_member_id, d.id::text
-    from documents d left join prisoner_followers f on f.family_member_id = d.family_member_id
-    where d.id = ${documentId}::uuid`);
 }

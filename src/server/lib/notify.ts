@@ -7,7 +7,8 @@
 import type { Role } from '#shared/constants.ts';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { emailOutbox, notifications, users } from '../db/schema.ts';
+import { auditEvents, emailOutbox, notifications, users } from '../db/schema.ts';
+import { audit } from './audit.ts';
 import { preparedSql } from '../db/prepared.ts';
 import { renderEmailText, type MessageKind, type MessageParams } from './messages.ts';
 import { EMAIL_PRIORITY, enqueueEmail, type EmailPriority } from './outbox.ts';
@@ -64,6 +65,12 @@ export interface NotifyOptions {
   emailOnly?: boolean;
   /** The email waits until then (an undo window); the id it returns lets the undo cancel it. */
   notBefore?: Date;
+  /**
+   * The change's audit entry, written in the same statement as the notice and its email (one statement
+   * fewer a write: docs/decisions/0068-fewer-statements-a-write.md); with `emailIdsWith` its details'
+   * `emailIds` get this email's id added after the given ones.
+   */
+  audit?: AuditEntry;
 }
 
 const absolute = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
@@ -78,10 +85,15 @@ export async function notify(db: Db, recipient: Recipient, options: NotifyOption
     profileLink: options.reminder ? absolute(options.publicUrl, '/edit-profile') : undefined,
     notBefore: options.notBefore,
   };
-  if (options.emailOnly) return emailed ? sendEmail(db, recipient, email) : undefined;
-  if (!emailed) {
-    await db.insert(notifications).values({ userId: recipient.id, kind: options.kind, params: options.params, link: options.link });
-    return undefined;
+  if (options.emailOnly || !emailed) {
+    let id: string | undefined;
+    if (!options.emailOnly) {
+      await db.insert(notifications).values({ userId: recipient.id, kind: options.kind, params: options.params, link: options.link });
+    } else if (emailed) {
+      id = await sendEmail(db, recipient, email);
+    }
+    if (options.audit) await writeAudit(db, options.audit, id);
+    return id;
   }
   // Both in one statement: most of what a write costs is its statements (docs/decisions/0066-change-capture-without-dynamic-sql.md).
   const mail = renderEmailText(recipient.language, email.kind, email.params, {
@@ -89,7 +101,15 @@ export async function notify(db: Db, recipient: Recipient, options: NotifyOption
     link: email.link,
     profileLink: email.profileLink,
   });
-  const { rows } = await insertNoticeAndEmail(db).execute({
+  const a = options.audit;
+  const { rows } = await (a ? insertNoticeEmailAndAudit : insertNoticeAndEmail)(db).execute({
+    ...(a && {
+      auditActorId: a.actorId,
+      auditAction: a.action,
+      auditSubject: a.subject,
+      details: a.details === undefined ? null : JSON.stringify(a.details),
+      emailIdsWith: a.emailIdsWith ? JSON.stringify(a.emailIdsWith) : null,
+    }),
     userId: recipient.id,
     kind: options.kind,
     params: JSON.stringify(options.params),
@@ -116,6 +136,41 @@ const insertNoticeAndEmail = preparedSql<{ id: string }>(
       ${sql.placeholder('nextAttemptAt')}::timestamptz)
     returning "id"`,
 );
+
+/** As insertNoticeAndEmail, and the change's audit entry (its details' emailIds with this email's id when asked). */
+const insertNoticeEmailAndAudit = preparedSql<{ id: string }>(
+  () => sql`with notice as (
+      insert into ${notifications} ("user_id", "kind", "params", "link")
+      values (${sql.placeholder('userId')}, ${sql.placeholder('kind')}, ${sql.placeholder('params')}::jsonb, ${sql.placeholder('link')})),
+    email as (
+      insert into ${emailOutbox} ("to", "subject", "text", "priority", "next_attempt_at")
+      values (${sql.placeholder('to')}, ${sql.placeholder('subject')}, ${sql.placeholder('text')}, ${sql.placeholder('priority')}::smallint,
+        ${sql.placeholder('nextAttemptAt')}::timestamptz)
+      returning "id"),
+    entry as (
+      insert into ${auditEvents} ("actor_id", "action", "subject", "details")
+      select ${sql.placeholder('auditActorId')}::uuid, ${sql.placeholder('auditAction')}, ${sql.placeholder('auditSubject')},
+        case when ${sql.placeholder('emailIdsWith')}::jsonb is null then ${sql.placeholder('details')}::jsonb
+          else coalesce(${sql.placeholder('details')}::jsonb, '{}'::jsonb)
+            || jsonb_build_object('emailIds', ${sql.placeholder('emailIdsWith')}::jsonb || to_jsonb(e.id::text)) end
+      from email e)
+    select "id" from email`,
+);
+
+/** An audit entry given to notify (see NotifyOptions.audit). */
+export interface AuditEntry {
+  actorId: string | null;
+  action: string;
+  subject: string | null;
+  details?: Record<string, unknown>;
+  /** The email ids of notices sent before this one: details.emailIds is these and this notice's email, if it has one. */
+  emailIdsWith?: string[];
+}
+
+async function writeAudit(db: Db, a: AuditEntry, emailId: string | undefined): Promise<void> {
+  const details = a.emailIdsWith ? { ...a.details, emailIds: [...a.emailIdsWith, ...(emailId ? [emailId] : [])] } : a.details;
+  await audit(db, a.actorId, a.action, a.subject, details);
+}
 
 export async function notifyAll(db: Db, recipients: readonly Recipient[], options: NotifyOptions): Promise<void> {
   for (const r of recipients) await notify(db, r, options);

@@ -1,22 +1,15 @@
 // Writes the access log (docs/decisions/0049-access-log.md) for every route that reads or changes a
 // prisoner's record, named in one table below rather than in each handler: after the handler
-// answered 2xx (so the policy allowed it) and before the answer leaves, its row is committed (a list's
-// row with the rows of other answers leaving at the same time: docs/decisions/0062-access-log-group-commit.md).
+// answered 2xx (so the policy allowed it) and before the answer leaves, its row is committed, with the
+// rows of other answers leaving at the same time (docs/decisions/0062-access-log-group-commit.md; a
+// write's row too: docs/decisions/0068-fewer-statements-a-write.md).
 // Should the insert fail, the request fails: nothing is read without its row.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessAction } from '#shared/access-log.ts';
 import type { Db } from '../db/client.ts';
 import { sentValueOf } from '../lib/json-text.ts';
-import {
-  logCaseAccess,
-  logDocumentAccess,
-  logHearingAccess,
-  logListAccess,
-  logMemberAccess,
-  logRecordAccess,
-  type AccessActor,
-} from '../lib/access-log.ts';
+import { logListAccess, logLookedUpAccess, logRecordAccess, type AccessActor } from '../lib/access-log.ts';
 
 type Params = Record<string, string | undefined>;
 type Body = Record<string, unknown>;
@@ -115,10 +108,10 @@ async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest
   const params = (req.params ?? {}) as Params;
   switch (rule.kind) {
     case 'case':
-      if (params.caseId) await logCaseAccess(db, actor, rule.action, rule.what, params.caseId);
+      if (params.caseId) await logLookedUpAccess(db, actor, { lookup: 'case', action: rule.action, what: rule.what, id: params.caseId });
       return;
     case 'hearing':
-      if (params.id) await logHearingAccess(db, actor, rule.action, rule.what, params.id);
+      if (params.id) await logLookedUpAccess(db, actor, { lookup: 'hearing', action: rule.action, what: rule.what, id: params.id });
       return;
     case 'prisoner': {
       const id = params.prisonerId ?? parsed(payload).prisonerId;
@@ -127,14 +120,15 @@ async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest
       return;
     }
     case 'self':
-      await logMemberAccess(db, actor, rule.action, rule.what, actor.id);
+      await logLookedUpAccess(db, actor, { lookup: 'member', action: rule.action, what: rule.what, id: actor.id });
       return;
     case 'member':
-      if (params.id) await logMemberAccess(db, actor, rule.action, rule.what, params.id);
+      if (params.id) await logLookedUpAccess(db, actor, { lookup: 'member', action: rule.action, what: rule.what, id: params.id });
       return;
     case 'document': {
       const id = rule.from === 'params' ? params.id : parsed(payload).id;
-      if (typeof id === 'string' && UUID.test(id)) await logDocumentAccess(db, actor, rule.action, id);
+      if (typeof id === 'string' && UUID.test(id))
+        await logLookedUpAccess(db, actor, { lookup: 'document', action: rule.action, what: 'document', id });
       return;
     }
     case 'list': {

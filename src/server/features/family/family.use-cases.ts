@@ -149,8 +149,8 @@ export async function requestLawyer({ db, env }: Deps, member: Member, lawyerId:
         params: { family: member.name, caseType: lawyer.lawyerType },
         link: '/pending-case',
         publicUrl: env.PUBLIC_URL,
+        audit: { actorId: member.id, action: 'lawyer_request.created', subject: member.id, details: { requestId: row.id, lawyerId } },
       });
-      await audit(tx, member.id, 'lawyer_request.created', member.id, { requestId: row.id, lawyerId });
       return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString(), lawyer: { id: lawyer.id, name: lawyer.name } };
     });
   } catch (err) {

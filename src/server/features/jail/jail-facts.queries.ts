@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
+import { auditEvents, ngoAssignments } from '../../db/schema.ts';
 import { recipientJson, type Recipient } from '../../lib/notify.ts';
 import { followsWithdrawnPrisoner } from '../family/consent.use-cases.ts';
 
@@ -74,4 +75,25 @@ export async function findAssignFacts(db: Db, memberId: string): Promise<AssignF
   const { rows } = await assignStatement(db).execute({ memberId });
   const row = rows[0];
   return row && { memberId: row.id, ownWithdrawn: row.own, prisonerWithdrawn: row.prisoner, held: row.held };
+}
+
+/** The assignment and, when it was made, its audit entry: one statement. */
+const insertAssignment = preparedSql(
+  () => sql`with assigned as (
+      insert into ${ngoAssignments} ("family_member_id", "ngo_id", "assigned_by")
+      values (${sql.placeholder('memberId')}::uuid, ${sql.placeholder('ngoId')}::uuid, ${sql.placeholder('assignedBy')}::uuid)
+      on conflict do nothing
+      returning "family_member_id"),
+    entry as (
+      insert into ${auditEvents} ("actor_id", "action", "subject", "details")
+      select ${sql.placeholder('assignedBy')}::uuid, 'ngo.assigned', a.family_member_id::text,
+        jsonb_build_object('ngoId', ${sql.placeholder('ngoId')}::text)
+      from assigned a)
+    select "family_member_id" from assigned`,
+);
+
+/** Records the assignment with its audit entry; false when the member already has an NGO (the primary key). */
+export async function recordAssignment(db: Db, input: { memberId: string; ngoId: string; assignedBy: string }): Promise<boolean> {
+  const { rows } = await insertAssignment(db).execute(input);
+  return rows.length > 0;
 }

@@ -6,12 +6,12 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { JAIL_ERROR_MESSAGES, type AssignNgoResult, type BailAcceptResult, type BailUndoResult } from '#shared/jail.ts';
 import type { Db } from '../../db/client.ts';
 
-import { auditEvents, bailReviews, emailOutbox, familyMembers, ngoAssignments, ngos, notifications, users } from '../../db/schema.ts';
+import { auditEvents, bailReviews, emailOutbox, familyMembers, ngos, notifications, users } from '../../db/schema.ts';
 
 import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { notify, sendEmail } from '../../lib/notify.ts';
-import { findAssignFacts, findBailAcceptFacts } from './jail-facts.queries.ts';
+import { findAssignFacts, findBailAcceptFacts, recordAssignment } from './jail-facts.queries.ts';
 
 import { hasFreeSeat, ngoAlreadyAssigned, ngoNotFound, noBailPaper, noSeats } from '../../policies/ngo.policy.ts';
 
@@ -58,13 +58,8 @@ export async function assignNgo(db: Db, input: { familyMemberId: string; ngoId: 
       throw noSeats();
     }
     // A concurrent assignment of the same member waits here on the primary key, then finds it taken.
-    const [assigned] = await tx
-      .insert(ngoAssignments)
-      .values({ familyMemberId: member.id, ngoId: ngo.id, assignedBy: input.assignedBy })
-      .onConflictDoNothing()
-      .returning({ familyMemberId: ngoAssignments.familyMemberId });
-    if (!assigned) throw ngoAlreadyAssigned();
-    await audit(tx, input.assignedBy, 'ngo.assigned', member.id, { ngoId: ngo.id });
+    // Its audit entry goes in the same statement (docs/decisions/0068-fewer-statements-a-write.md).
+    if (!(await recordAssignment(tx, { memberId: member.id, ngoId: ngo.id, assignedBy: input.assignedBy }))) throw ngoAlreadyAssigned();
     const { seatsFree, ...summary } = ngo;
     return { familyMemberId: member.id, ngo: summary, seatsFree };
   });
@@ -114,15 +109,21 @@ export async function acceptBail(
       });
       if (id) emailIds.push(id);
     }
-    const id = await notify(tx, member.recipient, {
+    // The audit entry records both emails (an undo cancels them), written with the second.
+    await notify(tx, member.recipient, {
       kind: lawyer ? 'bail_accepted_family_told' : 'bail_accepted_family',
       params: lawyer ? { lawyer: lawyer.name } : {},
       link: '/family-case',
       publicUrl: input.publicUrl,
       notBefore,
+      audit: {
+        actorId: input.decidedBy,
+        action: 'bail.accepted',
+        subject: member.id,
+        details: { emailedLawyer: !!lawyer },
+        emailIdsWith: emailIds,
+      },
     });
-    if (id) emailIds.push(id);
-    await audit(tx, input.decidedBy, 'bail.accepted', member.id, { emailedLawyer: !!lawyer, emailIds });
     return { familyMemberId: member.id, status: 'Accepted', decidedAt: review.decidedAt.toISOString(), alreadyAccepted: false };
   });
 }

@@ -243,20 +243,47 @@ export async function decideRequest(db: Db, input: { requestId: string; lawyerId
   const { rows } = await decideStatement(db).execute({ ...input, decidedAt: new Date().toISOString() });
   const row = rows[0];
   if (!row) return undefined;
+  const lawyer = parsedJson<DecidingLawyer>(row.lawyer);
   return {
     id: row.id,
     familyMemberId: row.family_member_id,
     decidedAt: new Date(row.decided_at),
-    member: row.member ?? undefined,
+    member: parsedJson<Recipient | null>(row.member) ?? undefined,
+    lawyer,
   };
 }
 
-const decideStatement = preparedSql<{ id: string; family_member_id: string; decided_at: string | Date; member: Recipient | null }>(
+/** What the family's notice of a decision says of the lawyer (their /lawyerform record). */
+interface DecidingLawyer {
+  lawyerType: CaseType;
+  courtArea: string;
+  phone: string;
+}
+
+/** A json column: both drivers parse it; a string (a driver set up not to) is parsed here. */
+function parsedJson<T>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
+/**
+ * Only a lawyer with a /lawyerform record decides (the update matches nothing otherwise); the record's
+ * fields the notice gives come back with the row.
+ */
+const decideStatement = preparedSql<{
+  id: string;
+  family_member_id: string;
+  decided_at: string | Date;
+  member: Recipient | null;
+  lawyer: DecidingLawyer;
+}>(
   () => sql`with decided as (
       update ${lawyerRequests} set "status" = ${sql.placeholder('status')}, "decided_at" = ${sql.placeholder('decidedAt')}::timestamptz
       where "id" = ${sql.placeholder('requestId')}::uuid and "lawyer_id" = ${sql.placeholder('lawyerId')}::uuid and "status" = 'pending'
+        and exists (select 1 from ${lawyers} l where l.user_id = ${sql.placeholder('lawyerId')}::uuid)
       returning "id", "family_member_id", "decided_at")
-    select d.id, d.family_member_id, d.decided_at, (select ${recipientJson('u')} from users u where u.id = d.family_member_id) as member
+    select d.id, d.family_member_id, d.decided_at, (select ${recipientJson('u')} from users u where u.id = d.family_member_id) as member,
+      (select json_build_object('lawyerType', l.lawyer_type, 'courtArea', l.court_area, 'phone', l.phone)
+        from ${lawyers} l where l.user_id = ${sql.placeholder('lawyerId')}::uuid) as lawyer
     from decided d`,
 );
 

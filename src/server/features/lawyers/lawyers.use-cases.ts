@@ -71,12 +71,15 @@ export async function listAcceptedClients({ db }: Deps, lawyer: Lawyer, query: L
  * and the family member is told by email and in the app, in their saved language, in the same transaction.
  */
 export async function decide({ db, env }: Deps, user: Lawyer, requestId: string, status: 'accepted' | 'rejected') {
-  const lawyer = await findRegistration(db, user);
-  if (!lawyer) throw registrationRequired();
   return db.transaction(async (tx) => {
+    // The lawyer's /lawyerform record is read with the decision (the update needs it).
     const row = await decideRequest(tx, { requestId, lawyerId: user.id, status });
-    if (!row) throw decisionRefusal(await findRequest(tx, requestId), user.id);
-    const member = row.member;
+    if (!row) {
+      if (!(await findRegistration(tx, user))) throw registrationRequired();
+      throw decisionRefusal(await findRequest(tx, requestId), user.id);
+    }
+    const { member, lawyer } = row;
+    const entry = { actorId: user.id, action: `lawyer_request.${status}`, subject: row.familyMemberId, details: { requestId: row.id } };
     if (member) {
       await notify(
         tx,
@@ -85,19 +88,21 @@ export async function decide({ db, env }: Deps, user: Lawyer, requestId: string,
           ? {
               kind: 'request_accepted',
               params: {
-                lawyer: lawyer.name,
+                lawyer: user.name,
                 lawyerType: lawyer.lawyerType,
                 courtArea: lawyer.courtArea,
                 phone: lawyer.phone,
-                email: lawyer.email,
+                email: user.email,
               },
               link: '/family-case',
               publicUrl: env.PUBLIC_URL,
+              audit: entry,
             }
-          : { kind: 'request_rejected', params: { lawyer: lawyer.name }, link: '/lawyerSearch', publicUrl: env.PUBLIC_URL },
+          : { kind: 'request_rejected', params: { lawyer: user.name }, link: '/lawyerSearch', publicUrl: env.PUBLIC_URL, audit: entry },
       );
+    } else {
+      await audit(tx, entry.actorId, entry.action, entry.subject, entry.details);
     }
-    await audit(tx, user.id, `lawyer_request.${status}`, row.familyMemberId, { requestId: row.id });
     return { id: row.id, status, decidedAt: (row.decidedAt ?? new Date()).toISOString() };
   });
 }
