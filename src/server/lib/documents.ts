@@ -12,15 +12,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LIMITS } from '#shared/constants.ts';
 import type { DocumentMeta } from '#shared/documents.ts';
 import type { User } from '#shared/accounts.ts';
 import type { Db } from '../db/client.ts';
-import { documents, users } from '../db/schema.ts';
+import { auditEvents, documents, users } from '../db/schema.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { AppError, invalid, tooLarge, unsupportedType } from './errors.ts';
 import { readableDocument } from '../policies/document.policy.ts';
-import { audit } from './audit.ts';
 import { noteUploadProgress, startReadingUpload, uploadBodyReceived, uploadLimitsPlugin } from './upload-limits.ts';
 import type { PaperStore, PlacedPaper } from './paper-store.ts';
 import { defaultSpoolRoot, openUploadSpool, type UploadSpool } from './upload-spool.ts';
@@ -224,40 +224,55 @@ export async function storeDocument(
   input: { familyMemberId: string; uploadedBy: string; file: ReceivedFile; paper: PlacedPaper },
 ): Promise<DocumentMeta> {
   const stored = await input.paper.row();
-  const [row] = await db
-    .insert(documents)
-    .values({
-      familyMemberId: input.familyMemberId,
-      uploadedBy: input.uploadedBy,
-      kind: 'bail_paper',
-      filename: input.file.filename,
-      contentType: input.file.contentType,
-      size: input.file.size,
-      sha256: input.file.sha256,
-      id: input.paper.id,
-      ...stored,
-    })
-    .returning({
-      id: documents.id,
-      filename: documents.filename,
-      contentType: documents.contentType,
-      size: documents.size,
-      createdAt: documents.createdAt,
-    });
+  // The row, its audit entry and the uploader's name in one statement (docs/decisions/0068-fewer-statements-a-write.md).
+  const { rows } = await insertDocument(db).execute({
+    id: input.paper.id,
+    familyMemberId: input.familyMemberId,
+    uploadedBy: input.uploadedBy,
+    filename: input.file.filename,
+    contentType: input.file.contentType,
+    size: input.file.size,
+    sha256: input.file.sha256,
+    storage: stored.storage,
+    bytes: stored.bytes,
+  });
+  const row = rows[0];
   if (!row) throw new Error('document insert returned nothing');
-  await audit(db, input.uploadedBy, 'document.uploaded', input.familyMemberId, { documentId: row.id, size: row.size });
-  const [uploader] = await db.select({ name: users.name, role: users.role }).from(users).where(eq(users.id, input.uploadedBy));
   return {
     id: row.id,
     familyMemberId: input.familyMemberId,
     filename: row.filename,
-    contentType: row.contentType,
-    size: row.size,
-    createdAt: row.createdAt.toISOString(),
-    uploadedBy: uploader ? { id: input.uploadedBy, name: uploader.name, role: uploader.role } : null,
+    contentType: row.content_type,
+    size: Number(row.size),
+    createdAt: new Date(row.created_at).toISOString(),
+    uploadedBy: row.uploader_name !== null ? { id: input.uploadedBy, name: row.uploader_name, role: row.uploader_role as Role } : null,
     url: documentUrl(row.id),
   };
 }
+
+const insertDocument = preparedSql<{
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number | string;
+  created_at: string | Date;
+  uploader_name: string | null;
+  uploader_role: string | null;
+}>(
+  () => sql`with d as (
+      insert into ${documents} ("id", "family_member_id", "uploaded_by", "kind", "filename", "content_type", "size", "sha256", "storage", "bytes")
+      values (${sql.placeholder('id')}::uuid, ${sql.placeholder('familyMemberId')}::uuid, ${sql.placeholder('uploadedBy')}::uuid, 'bail_paper',
+        ${sql.placeholder('filename')}, ${sql.placeholder('contentType')}, ${sql.placeholder('size')}::bigint, ${sql.placeholder('sha256')},
+        ${sql.placeholder('storage')}, ${sql.placeholder('bytes')}::bytea)
+      returning "id", "filename", "content_type", "size", "created_at"),
+    entry as (
+      insert into ${auditEvents} ("actor_id", "action", "subject", "details")
+      select ${sql.placeholder('uploadedBy')}::uuid, 'document.uploaded', ${sql.placeholder('familyMemberId')}::text,
+        jsonb_build_object('documentId', d.id, 'size', d.size)
+      from d)
+    select d.id, d.filename, d.content_type, d.size, d.created_at, u.name as uploader_name, u.role as uploader_role
+    from d left join ${users} u on u.id = ${sql.placeholder('uploadedBy')}::uuid`,
+);
 
 export const documentUrl = (id: string) => `/api/documents/${id}`;
 
