@@ -7,7 +7,7 @@ import { LAWYER_LIST_PAGE_SIZE, type LawyerClientList, type PendingRequestList, 
 import type { Db } from '../../db/client.ts';
 import { preparedSelect, preparedSql } from '../../db/prepared.ts';
 import { cases, clientCards, familyMembers, lawyerRequests, lawyers, prisoners, users } from '../../db/schema.ts';
-import { isoText } from '../family/child-rows.sql.ts';
+import { isoText, parsedJson } from '../family/child-rows.sql.ts';
 import type { JsonText } from '../../lib/json-text.ts';
 import { recipientJson, type Recipient } from '../../lib/notify.ts';
 import { acceptedRequestsOf, findClientRelation } from '../../policies/member-record.policy.ts';
@@ -258,11 +258,6 @@ interface DecidingLawyer {
   lawyerType: CaseType;
   courtArea: string;
   phone: string;
-}
-
-/** A json column: both drivers parse it; a string (a driver set up not to) is parsed here. */
-function parsedJson<T>(v: unknown): T {
-  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 /**
