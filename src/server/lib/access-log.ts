@@ -128,7 +128,7 @@ function insertLookedUpRows(db: Db, rows: LookupRow[]) {
 
 /**
  * A row whose prisoner and member the database looks up, by the id of one case, hearing, member or
- * document (what logCaseAccess, logHearingAccess, logMemberAccess and logDocumentAccess each read).
+ * document (a member's as logMemberAccess reads it).
  */
 interface LookupRow {
   lookup: 'case' | 'hearing' | 'member' | 'document';
@@ -183,7 +183,7 @@ function writeRow(db: Db, row: PlainRow | LookupRow): Promise<void> {
 /**
  * One record by the id of its case, hearing, member or document, written with the rows of other
  * requests answered at the same time (as a list's): the route's answer waits for its commit. Not
- * for a caller inside a transaction: that one uses the functions below, in its transaction.
+ * for a caller inside a transaction: that one uses logMemberAccess, in its transaction.
  */
 export function logLookedUpAccess(
   db: Db,
