@@ -301,6 +301,17 @@ function scenarios(p: Prepared): Scenario[] {
       ),
     },
     {
+      name: 'edit case facts (family member)',
+      route: 'PUT /api/cases/:caseId/facts',
+      group: 'write',
+      method: 'PUT',
+      limit: w.editFacts.length,
+      next: ((n) => () => {
+        const it = n();
+        return { path: `/api/cases/${it.id}/facts`, headers: { ...json, cookie: it.cookie }, body: it.body };
+      })(cycle(w.editFacts)),
+    },
+    {
       name: 'upload bail paper (metadata + tiny PDF)',
       route: 'POST /api/family/documents',
       group: 'write',

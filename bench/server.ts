@@ -22,6 +22,7 @@ import { deliverDueEmails, EMAIL_PRIORITY } from '#server/lib/outbox.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { newToken, sha256Hex } from '#server/lib/tokens.ts';
 import { encodeTimeCursor } from '#server/lib/time-cursor.ts';
+import { OFFENCES } from '#shared/offences.ts';
 import { giveClients, HEAVY_LAWYER_EMAIL, HEAVY_NGO_NAME, heavyTailFor, LARGEST_PRISON, seedBench, shapeFor } from './seed.ts';
 import { startTrace } from './trace.ts';
 
@@ -55,6 +56,8 @@ export interface Prepared {
     prisonBailAccept: { id: string }[];
     bailAccept: { id: string }[];
     upload: { cookie: string }[];
+    /** Cases in custody, each edited once by its family member with the version it was seeded at. */
+    editFacts: { cookie: string; id: string; body: string }[];
   };
   /** The largest prison's jail authority, its district's DLSA, the State-Administrator, and what they search for. */
   prison: { jail: string; dlsa: string; admin: string; memberName: string; prisonerName: string };
@@ -213,6 +216,11 @@ async function main() {
   const [ngo] = await rows(`select id from ngos order by seats_free desc limit 1`);
   const allNgos = await rows(`select id from ngos where name <> '${HEAVY_NGO_NAME}' order by id`);
   const waiting = await rows(`select user_id as id from family_members where bail_waiting order by user_id limit ${workItems}`);
+  // A case's facts replaced by its family member (PUT /api/cases/:caseId/facts): another court, offence
+  // and delay each time, so the release dates and the cards change as an edit changes them.
+  const editable = await rows(`select c.id, c.family_member_id as member, c.facts_version as version,
+      to_char(c.custody_since, 'YYYY-MM-DD') as custody from cases c
+    where c.custody_since is not null and c.released_on is null order by c.id limit ${workItems}`);
   const uploaders = await rows(`select user_id as id from family_members order by user_id desc limit ${Math.min(workItems, 2_000)}`);
 
   // The heavy tail: its NGO, its lawyer, and a cursor to the middle of each of their lists.
@@ -267,6 +275,7 @@ async function main() {
   await sessionsFor(ids(requestPairs, 'member'));
   await sessionsFor(ids(pending, 'lawyer_id'));
   await sessionsFor(ids(uploaders));
+  await sessionsFor(ids(editable, 'member'));
 
   // Sign-in: a few accounts with real password hashes (sign-in is slow by design: argon2).
   const hash = await hashPassword(BENCH_PASSWORD);
@@ -313,6 +322,19 @@ async function main() {
       prisonBailAccept: prisonWaiting.filter((r) => !waitingIds.has(String(r.id))).map((r) => ({ id: String(r.id) })),
       bailAccept: waiting.map((r) => ({ id: String(r.id) })),
       upload: uploaders.map((r) => ({ cookie: cookieFor([String(r.id)])[0]! })),
+      editFacts: editable.map((r, i) => ({
+        cookie: cookieFor([String(r.member)])[0]!,
+        id: String(r.id),
+        body: JSON.stringify({
+          custodySince: String(r.custody),
+          court: `Sessions Court ${i % 50}`,
+          offences: [{ code: OFFENCES[i % OFFENCES.length]!.id }],
+          firstOffence: i % 2 === 0,
+          otherPendingCases: 0,
+          delayByAccusedDays: i % 60,
+          version: Number(r.version),
+        }),
+      })),
     },
     heavy: {
       sizes: heavyTailFor(members),

@@ -8,7 +8,6 @@ import {
   changedFacts,
   storedRelease,
   toCaseFacts,
-  type CaseEvent,
   type CaseFacts,
   type CaseFactsCurrent,
   type CaseFactsParsed,
@@ -17,7 +16,7 @@ import { caseAllBailable } from '#shared/bail-money-route.ts';
 import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
 import { todayInIndia } from '#shared/release.ts';
 import type { Db } from '../db/client.ts';
-import { caseEvents, cases, prisonerFollowers, prisoners, users } from '../db/schema.ts';
+import { auditEvents, caseEvents, cases, prisonerFollowers, prisoners, users } from '../db/schema.ts';
 import { invalid, staleEdit } from './errors.ts';
 
 type CaseRow = typeof cases.$inferSelect;
@@ -160,6 +159,41 @@ export async function updateCaseFacts(
   return fields;
 }
 
+/**
+ * A facts save in one statement (docs/decisions/0069-case-facts-save-in-one-statement.md): the update,
+ * its timeline entry and its audit entry, written only while the case's row is still the version the
+ * caller read (`read.rowVersion`, the row's xmin): then nothing the save depends on (the facts, their
+ * version, the other cases held, the decision) has moved since, and no lock is needed to compare them.
+ * Returns the changed fields, or null when the caller must take the locked path (updateCaseFacts): the
+ * row changed since it was read, the version is not the expected one (409 there, with the facts as
+ * saved), or the save frames charges, whose notices that path sends.
+ */
+export async function saveFactsAsRead(
+  db: Db,
+  read: CaseRow & { rowVersion: string },
+  actorId: string,
+  input: CaseFactsParsed,
+  expectedVersion: number,
+): Promise<string[] | null> {
+  if (read.factsVersion !== expectedVersion) return null;
+  const { facts, columns } = factColumns(input, todayInIndia(), read.otherCasesHeld, read.disposedOn !== null);
+  const fields = changedFacts(readFacts(read), facts);
+  if (fields.length === 0) return [];
+  if (facts.chargesFramed.length > 0 && fields.some((f) => f === 'chargesFramed' || f === 'chargesFramedOn')) return null;
+  const update = db
+    .update(cases)
+    .set({ ...columns, factsVersion: sql`${cases.factsVersion} + 1` })
+    .where(and(eq(cases.id, read.id), eq(cases.factsVersion, expectedVersion), sql`${cases}.xmin::text = ${read.rowVersion}`))
+    .returning({ id: cases.id });
+  const { rows } = (await db.execute(sql`with written as (${update.getSQL()}),
+    event as (insert into ${caseEvents} (case_id, actor_id, kind, details)
+      select w.id, ${actorId}::uuid, 'facts_changed', ${JSON.stringify({ fields })}::jsonb from written w),
+    audited as (insert into ${auditEvents} (actor_id, action, subject, details)
+      select ${actorId}::uuid, 'case.facts_changed', ${read.familyMemberId}, ${JSON.stringify({ caseId: read.id, fields })}::jsonb from written)
+    select id from written`)) as Rows<{ id: string }>;
+  return rows.length > 0 ? fields : null;
+}
+
 /** 409 stale_edit for a facts save: the facts as saved now, with who changed them last and when. */
 async function staleFacts(tx: Db, before: CaseRow) {
   const [row] = await tx.select().from(cases).where(eq(cases.id, before.id)).limit(1);
@@ -184,31 +218,6 @@ export async function recordApplicationPrinted(tx: Db, caseId: string, actorId: 
   const [row] = await tx.insert(caseEvents).values({ caseId, actorId, kind: 'application_printed' }).returning({ at: caseEvents.at });
   if (!row) throw new Error('case event insert returned nothing');
   return row.at;
-}
-
-/** Timeline entries of these cases, oldest first, in one statement. */
-export async function listCaseEvents(db: Db, caseIds: string[]): Promise<Map<string, CaseEvent[]>> {
-  const byCase = new Map<string, CaseEvent[]>();
-  if (caseIds.length === 0) return byCase;
-  const rows = await db
-    .select({
-      caseId: caseEvents.caseId,
-      kind: caseEvents.kind,
-      at: caseEvents.at,
-      details: caseEvents.details,
-      name: users.name,
-      role: users.role,
-    })
-    .from(caseEvents)
-    .leftJoin(users, eq(users.id, caseEvents.actorId))
-    .where(and(inArray(caseEvents.caseId, caseIds)))
-    .orderBy(asc(caseEvents.at), asc(caseEvents.id));
-  for (const r of rows) {
-    const list = byCase.get(r.caseId) ?? [];
-    list.push({ kind: r.kind, at: r.at.toISOString(), by: { name: r.name, role: r.role }, fields: r.details?.fields ?? [] });
-    byCase.set(r.caseId, list);
-  }
-  return byCase;
 }
 
 type Rows<T> = { rows: T[] };

@@ -1,8 +1,7 @@
 // One case with its facts for the family owner, an accepted lawyer or the jail.
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CaseDetail } from '#shared/cases.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CaseDetail, CaseEvent } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   bailReviews,
   cases,
@@ -15,20 +14,61 @@ import {
   users,
 } from '../../db/schema.ts';
 import { followsPrisoner, relationSql, seesRecordAsLawyer, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
-import { listCaseEvents, readFacts, readStoredRelease } from '../../lib/case-facts.ts';
+import { readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import { closedCaseDeletedFrom } from '../../lib/retention.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
 
-/** The case, its family member's name and the asking user's relation to them (member-record.policy.ts), in one statement. */
-export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | null) {
+const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * What a case's page shows beside the case row, as JSON text in the same statement: its timeline,
+ * oldest first, with who made each entry; the prisoner's prison; and their moves between prisons,
+ * oldest first (prisoner_transfers_prisoner_idx), at most 100.
+ */
+const detailColumns = {
+  events: sql<string | null>`(select json_agg(json_build_object('kind', e.kind, 'at', to_char(e.at at time zone 'UTC', ${sql.raw(ISO_MS)}),
+      'name', u.name, 'role', u.role, 'fields', e.details -> 'fields') order by e.at, e.id)::text
+    from case_events e left join users u on u.id = e.actor_id where e.case_id = ${cases.id})`,
+  prison: sql<string | null>`(select json_build_object('id', p.id, 'name', p.name)::text
+    from prisoners pr join prisons p on p.id = pr.prison_id where pr.id = ${cases.prisonerId})`,
+  transfers: sql<string | null>`(select json_agg(json_build_object('from', t.from_name, 'to', t.to_name,
+      'at', to_char(t.at at time zone 'UTC', ${sql.raw(ISO_MS)})) order by t.at, t.id)::text
+    from (select m.id, m.at, f.name as from_name, n.name as to_name from prisoner_transfers m
+      left join prisons f on f.id = m.from_prison_id left join prisons n on n.id = m.to_prison_id
+      where m.prisoner_id = ${cases.prisonerId} order by m.at, m.id limit 100) t)`,
+};
+
+interface DetailText {
+  events: string | null;
+  prison: string | null;
+  transfers: string | null;
+}
+
+/**
+ * The case, its family member's name and the asking user's relation to them (member-record.policy.ts),
+ * in one statement; with `detail`, what its page shows besides (detailColumns), so the page is that one
+ * statement too. `row.rowVersion` is the row's version as read (its xmin), for a save that writes only
+ * while the row is unchanged (saveFactsAsRead).
+ */
+export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | null, detail = false) {
   // A relative who follows the case's prisoner reads it like the one who registered it (decision 0050).
   const relation = !actor
     ? sql<null>`null`
     : actor.role === 'Family-Member'
       ? sql<ClientRelation | null>`(case when ${followsPrisoner(actor.id, cases.prisonerId)} then 'follows-prisoner' end)`
       : relationSql(actor, cases.familyMemberId);
+  const none = sql<null>`null`;
   const [row] = await db
-    .select({ case: cases, memberName: users.name, courtState: familyMembers.state, relation })
+    .select({
+      case: cases,
+      rowVersion: sql<string>`${cases}.xmin::text`,
+      memberName: users.name,
+      courtState: familyMembers.state,
+      relation,
+      events: detail ? detailColumns.events : none,
+      prison: detail ? detailColumns.prison : none,
+      transfers: detail ? detailColumns.transfers : none,
+    })
     .from(cases)
     .innerJoin(users, eq(users.id, cases.familyMemberId))
     .leftJoin(familyMembers, eq(familyMembers.userId, cases.familyMemberId))
@@ -39,18 +79,29 @@ export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | n
     familyMemberId: row.case.familyMemberId,
     lawyerRelation: row.relation ?? undefined,
   };
-  return { row: row.case, memberName: row.memberName, courtState: row.courtState ?? null, access };
+  const text: DetailText = { events: row.events, prison: row.prison, transfers: row.transfers };
+  return {
+    row: { ...row.case, rowVersion: row.rowVersion },
+    memberName: row.memberName,
+    courtState: row.courtState ?? null,
+    access,
+    detail: detail ? text : undefined,
+  };
 }
 
-export async function getCaseDetail(
-  db: Db,
+type EventJson = { kind: CaseEvent['kind']; at: string; name: string | null; role: CaseEvent['by']['role']; fields: string[] | null };
+
+/** The case's page, from a row read with its detail (findCaseForAccess(…, true)). */
+export function getCaseDetail(
   found: NonNullable<Awaited<ReturnType<typeof findCaseForAccess>>>,
   can: CaseDetail['can'],
   closedCasesDays: number,
-): Promise<CaseDetail> {
-  const { row } = found;
-  const events = await listCaseEvents(db, [row.id]);
-  const { prison, transfers } = await prisonAndTransfers(db, row.prisonerId);
+): CaseDetail {
+  const { row, detail } = found;
+  if (!detail) throw new Error('the case was read without its detail');
+  const events = (JSON.parse(detail.events ?? '[]') as EventJson[]).map(
+    (e): CaseEvent => ({ kind: e.kind, at: e.at, by: { name: e.name, role: e.role }, fields: e.fields ?? [] }),
+  );
   return {
     id: row.id,
     caseNumber: row.caseNumber,
@@ -61,37 +112,15 @@ export async function getCaseDetail(
     facts: readFacts(row),
     factsVersion: row.factsVersion,
     release: readStoredRelease(row),
-    events: events.get(row.id) ?? [],
-    prison,
-    transfers,
+    events,
+    prison: row.prisonerId && detail.prison ? (JSON.parse(detail.prison) as CaseDetail['prison']) : null,
+    transfers: row.prisonerId ? (JSON.parse(detail.transfers ?? '[]') as CaseDetail['transfers']) : [],
     disposal:
       row.disposedOn && row.disposal
         ? { disposedOn: row.disposedOn, disposal: row.disposal, deletedFrom: closedCaseDeletedFrom(row.disposedOn, closedCasesDays) }
         : null,
     can,
   };
-}
-
-const fromPrison = alias(prisons, 'from_prison');
-const toPrison = alias(prisons, 'to_prison');
-
-/** The prisoner's prison and their moves between prisons, oldest first (prisoner_transfers_prisoner_idx). */
-async function prisonAndTransfers(db: Db, prisonerId: string | null) {
-  if (!prisonerId) return { prison: null, transfers: [] };
-  const [held] = await db
-    .select({ id: prisons.id, name: prisons.name })
-    .from(prisoners)
-    .innerJoin(prisons, eq(prisons.id, prisoners.prisonId))
-    .where(eq(prisoners.id, prisonerId));
-  const moves = await db
-    .select({ from: fromPrison.name, to: toPrison.name, at: prisonerTransfers.at })
-    .from(prisonerTransfers)
-    .leftJoin(fromPrison, eq(fromPrison.id, prisonerTransfers.fromPrisonId))
-    .leftJoin(toPrison, eq(toPrison.id, prisonerTransfers.toPrisonId))
-    .where(eq(prisonerTransfers.prisonerId, prisonerId))
-    .orderBy(asc(prisonerTransfers.at), asc(prisonerTransfers.id))
-    .limit(100);
-  return { prison: held ?? null, transfers: moves.map((m) => ({ from: m.from, to: m.to, at: m.at.toISOString() })) };
 }
 
 /** The prisoner's row locked for a move, with their prison; undefined when gone. */

@@ -25,8 +25,8 @@ export async function casesRoutes(base: FastifyInstance) {
 
   const closedCasesDays = app.deps.env.RETENTION_CLOSED_CASES_DAYS;
 
-  const load = async (caseId: string, user: ReturnType<typeof requireUser>) => {
-    const found = await findCaseForAccess(db, caseId, user);
+  const load = async (caseId: string, user: ReturnType<typeof requireUser>, detail = false) => {
+    const found = await findCaseForAccess(db, caseId, user, detail);
     if (!found) throw notFound('case');
     return { found, access: caseAccess(user, found.access) };
   };
@@ -40,9 +40,9 @@ export async function casesRoutes(base: FastifyInstance) {
 
   /** The case as saved now, for the one who just changed it. */
   const reloaded = async (found: { row: { id: string }; access: CaseAccessFacts }, user: ReturnType<typeof requireUser>) => {
-    const after = await findCaseForAccess(db, found.row.id, null);
+    const after = await findCaseForAccess(db, found.row.id, null, true);
     if (!after) throw notFound('case');
-    return getCaseDetail(db, { ...after, access: found.access }, canFor(user, 'edit'), closedCasesDays);
+    return getCaseDetail({ ...after, access: found.access }, canFor(user, 'edit'), closedCasesDays);
   };
 
   app.get(
@@ -50,9 +50,9 @@ export async function casesRoutes(base: FastifyInstance) {
     { config: access.anyRole, schema: { params: CaseIdParamsSchema, response: { 200: CaseDetailSchema } } },
     async (req) => {
       const user = requireUser(req);
-      const { found, access } = await load(req.params.caseId, user);
+      const { found, access } = await load(req.params.caseId, user, true);
       assertCanRead(access);
-      return getCaseDetail(db, found, canFor(user, access), closedCasesDays);
+      return getCaseDetail(found, canFor(user, access), closedCasesDays);
     },
   );
 

@@ -3,7 +3,7 @@
 import type { CaseFactsParsed } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { lockPrisoners, recordApplicationPrinted, refreshPrisonerCases, updateCaseFacts } from '../../lib/case-facts.ts';
+import { lockPrisoners, recordApplicationPrinted, refreshPrisonerCases, saveFactsAsRead, updateCaseFacts } from '../../lib/case-facts.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { DisposalBody } from '#shared/cases.ts';
@@ -21,11 +21,13 @@ interface CaseRef {
 export async function changeCaseFacts(
   db: Db,
   actorId: string,
-  row: CaseRef,
+  row: Parameters<typeof saveFactsAsRead>[1],
   facts: CaseFactsParsed,
   version: number,
   publicUrl: string,
 ): Promise<void> {
+  // Most saves: one statement, while the row is as it was read; otherwise the locked path below.
+  if ((await saveFactsAsRead(db, row, actorId, facts, version)) !== null) return;
   await db.transaction(async (tx) => {
     const fields = await updateCaseFacts(tx, row.id, actorId, facts, version);
     if (fields.length > 0) await audit(tx, actorId, 'case.facts_changed', row.familyMemberId, { caseId: row.id, fields });
