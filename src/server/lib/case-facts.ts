@@ -4,14 +4,7 @@
 // Also the release clock: the day the dashboard's release flags are computed for, and its daily pass
 // (drizzle/0006_release_custody.sql).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  changedFacts,
-  storedRelease,
-  toCaseFacts,
-  type CaseFacts,
-  type CaseFactsCurrent,
-  type CaseFactsParsed,
-} from '#shared/cases.ts';
+import { changedFacts, storedRelease, toCaseFacts, type CaseFacts, type CaseFactsCurrent, type CaseFactsParsed } from '#shared/cases.ts';
 import { caseAllBailable } from '#shared/bail-money-route.ts';
 import { STALE_EDIT_MESSAGE } from '#shared/edit-versions.ts';
 import { todayInIndia } from '#shared/release.ts';

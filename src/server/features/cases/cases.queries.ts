@@ -99,9 +99,12 @@ export function getCaseDetail(
 ): CaseDetail {
   const { row, detail } = found;
   if (!detail) throw new Error('the case was read without its detail');
-  const events = (JSON.parse(detail.events ?? '[]') as EventJson[]).map(
-    (e): CaseEvent => ({ kind: e.kind, at: e.at, by: { name: e.name, role: e.role }, fields: e.fields ?? [] }),
-  );
+  const events = (JSON.parse(detail.events ?? '[]') as EventJson[]).map((e): CaseEvent => ({
+    kind: e.kind,
+    at: e.at,
+    by: { name: e.name, role: e.role },
+    fields: e.fields ?? [],
+  }));
   return {
     id: row.id,
     caseNumber: row.caseNumber,
