@@ -184,11 +184,9 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string, he
     await setCardTriggers(true);
   }
   // Every card at once (the jail list's and the lawyers' client card), as the migrations' backfills
-  // write them; the flag tells the family_members triggers that only the card moves (what
-  // member_cards_refresh does for a few members).
+  // write them (what member_cards_refresh does for a few members).
   await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SELECT set_config('rihaai.writing_cards', 'on', true)`));
-    await tx.execute(sql.raw(`UPDATE family_members fm SET card = member_card(fm)`));
+    await tx.execute(sql.raw(`INSERT INTO jail_cards (member_id, card) SELECT fm.user_id, member_card(fm) FROM family_members fm`));
     await tx.execute(
       sql.raw(`INSERT INTO client_cards (family_member_id, card) SELECT fm.user_id, member_client_card(fm) FROM family_members fm`),
     );

@@ -81,6 +81,8 @@ const CHANGED_AFTER_NUMBERED: string[] = [
   'triggers/lawyer_requests.lawyer_requests_with_cards_del.sql',
   'triggers/lawyer_requests.lawyer_requests_with_cards_ins.sql',
   'triggers/lawyer_requests.lawyer_requests_with_cards_upd.sql',
+  // The jail card in a table of its own (docs/decisions/0070-jail-cards-table.md).
+  'functions/member_cards_refresh.sql',
 ];
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -234,15 +236,12 @@ describe('SQL functions and triggers, one file each', () => {
       values ('30000000-0000-4000-8000-000000000001', 'C-1', 'd', 'Criminal Defense Lawyer', 'Ravi')`);
     const card = async () =>
       (
-        await rowsOf<{ card: string }>(handle, sql`select card from family_members where user_id = '30000000-0000-4000-8000-000000000001'`)
+        await rowsOf<{ card: string }>(handle, sql`select card from jail_cards where member_id = '30000000-0000-4000-8000-000000000001'`)
       )[0]!.card;
     const fresh = await card();
     expect(fresh).toContain('"prisoner":{"name":"Ravi"');
     // A card written by an older definition (as a database migrated before it holds it).
-    await handle.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('rihaai.writing_cards', 'on', true)`);
-      await tx.execute(sql`update family_members set card = 'stale' where user_id = '30000000-0000-4000-8000-000000000001'`);
-    });
+    await handle.db.execute(sql`update jail_cards set card = 'stale' where member_id = '30000000-0000-4000-8000-000000000001'`);
     edit(path.join(folder, 'objects/functions/member_card.sql'), '-- The card of one member', '-- The card of one member (edited)');
     expect(await migrate(handle, folder)).toEqual(['functions/member_card.sql']);
     expect(await card()).toBe(fresh);

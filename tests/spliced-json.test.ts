@@ -15,7 +15,7 @@ describe('spliced JSON text', () => {
     // A card broken by hand (triggers off, as a data fix would).
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`update family_members set card = '{"id":"not-a-member"}' where user_id = ${user.id}`);
+      await tx.execute(sql`update jail_cards set card = '{"id":"not-a-member"}' where member_id = ${user.id}`);
     });
     const res = await t.request('GET', '/api/jail/members', { cookie });
     expect(res.statusCode).toBe(500);

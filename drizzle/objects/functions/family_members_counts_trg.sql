@@ -1,10 +1,9 @@
--- drizzle/0002_scale.sql's counters trigger, skipping the cards' own writes (no counted column moves).
+-- drizzle/0002_scale.sql's counters trigger.
 -- One static statement per operation (each sees different transition tables), so PL/pgSQL keeps their
 -- plans (docs/decisions/0066-change-capture-without-dynamic-sql.md).
 CREATE OR REPLACE FUNCTION family_members_counts_trg() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE ks text[]; ds bigint[];
 BEGIN
-  IF current_setting('rihaai.writing_cards', true) = 'on' THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT coalesce(array_agg(x.k), '{}'), coalesce(array_agg(x.d), '{}') INTO ks, ds FROM (
       SELECT k, count(*)::bigint AS d FROM new_rows r, unnest(family_member_count_keys(to_jsonb(r))) AS k GROUP BY k) x;

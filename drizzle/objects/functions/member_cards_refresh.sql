@@ -5,13 +5,10 @@ BEGIN
   -- inserts that merely reference the member (a case, a paper), so it adds no deadlock.
   PERFORM 1 FROM "family_members" WHERE "user_id" = ANY(ids) ORDER BY "user_id" FOR NO KEY UPDATE;
   IF jail THEN
-    -- This update sets the card alone, so the family_members triggers that follow other columns (the
-    -- counters, the card's own) have nothing to do: the flag tells them, for this statement only.
-    PERFORM set_config('rihaai.writing_cards', 'on', true);
-    UPDATE "family_members" fm SET "card" = c.card
-    FROM (SELECT m."user_id" AS id, member_card(m) AS card FROM "family_members" m WHERE m."user_id" = ANY(ids)) c
-    WHERE fm."user_id" = c.id AND fm."card" IS DISTINCT FROM c.card;
-    PERFORM set_config('rihaai.writing_cards', 'off', true);
+    INSERT INTO "jail_cards" ("member_id", "card")
+    SELECT m."user_id", member_card(m) FROM "family_members" m WHERE m."user_id" = ANY(ids)
+    ON CONFLICT ("member_id") DO UPDATE SET "card" = excluded."card"
+    WHERE "jail_cards"."card" IS DISTINCT FROM excluded."card";
   END IF;
   IF client THEN
     INSERT INTO "client_cards" ("family_member_id", "card")

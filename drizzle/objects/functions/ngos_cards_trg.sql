@@ -22,10 +22,7 @@ BEGIN
   -- As member_cards_refresh locks: in the members' order, NO KEY UPDATE.
   PERFORM 1 FROM "family_members" WHERE "user_id" = ANY(ids) ORDER BY "user_id" FOR NO KEY UPDATE;
   IF jail_old IS DISTINCT FROM jail_new THEN
-    -- The card alone changes: the flag tells the family_members triggers, for this statement only.
-    PERFORM set_config('rihaai.writing_cards', 'on', true);
-    UPDATE "family_members" SET "card" = replace("card", jail_old, jail_new) WHERE "user_id" = ANY(ids);
-    PERFORM set_config('rihaai.writing_cards', 'off', true);
+    UPDATE "jail_cards" SET "card" = replace("card", jail_old, jail_new) WHERE "member_id" = ANY(ids);
   END IF;
   IF client_old IS DISTINCT FROM client_new THEN
     UPDATE "client_cards" SET "card" = replace("card", client_old, client_new) WHERE "family_member_id" = ANY(ids);

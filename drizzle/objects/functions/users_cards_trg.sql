@@ -24,12 +24,10 @@ BEGIN
   IF who_old IS NULL OR who_new IS NULL THEN
     PERFORM member_cards_refresh(ARRAY(SELECT DISTINCT x FROM unnest(uploads) x ORDER BY 1));
   END IF;
-  PERFORM set_config('rihaai.writing_cards', 'on', true);
-  UPDATE "family_members" SET "card" = CASE WHEN who_old IS NULL OR who_new IS NULL
+  UPDATE "jail_cards" SET "card" = CASE WHEN who_old IS NULL OR who_new IS NULL
       THEN replace("card", lawyer_old, lawyer_new)
       ELSE replace(replace("card", lawyer_old, lawyer_new), who_old, who_new) END
-    WHERE "user_id" = ANY(ids);
-  PERFORM set_config('rihaai.writing_cards', 'off', true);
+    WHERE "member_id" = ANY(ids);
   IF who_old IS NOT NULL AND who_new IS NOT NULL AND who_old <> who_new THEN
     UPDATE "client_cards" SET "card" = replace("card", who_old, who_new) WHERE "family_member_id" = ANY(uploads);
   END IF;

@@ -296,7 +296,7 @@ export const DERIVED: readonly DerivedValue[] = [
   }),
   perKey({
     name: 'jail-card',
-    stores: 'family_members.card',
+    stores: 'jail_cards.card',
     definition: "the member's row of the jail authority's list as JSON text (JailMemberSchema): member_card(m)",
     sources: [
       'family_members',
@@ -315,7 +315,7 @@ export const DERIVED: readonly DerivedValue[] = [
     rebuiltBy: 'member_cards_refresh(ids, jail => true, client => false)',
     keyTable: sql`family_members`,
     keyColumn: sql`user_id`,
-    stored: sql`k.card`,
+    stored: sql`(select c.card from jail_cards c where c.member_id = k.user_id)`,
     fresh: sql`member_card(k)`,
     repair: (keys) => sql`select member_cards_refresh(${uuids(keys)}, true, false)`,
   }),

@@ -87,7 +87,7 @@ async function storeCasePrisonAndBailability(db: Db): Promise<void> {
 /**
  * A stored value whose defining function changed is stale: a member's prison is refreshed where it now
  * differs (its triggers move the counters with it); a stored card, stale in every row, is written afresh,
- * all at once, as the migrations' backfills wrote them (the flag tells the member triggers that only the card moves).
+ * all at once, as the migrations' backfills wrote them.
  */
 async function restoreChangedDefinitions(handle: DbHandle, applied: string[]): Promise<void> {
   if (applied.includes('functions/member_prison.sql'))
@@ -98,8 +98,9 @@ async function restoreChangedDefinitions(handle: DbHandle, applied: string[]): P
   const client = applied.includes('functions/member_client_card.sql');
   if (!jail && !client) return;
   await handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('rihaai.writing_cards', 'on', true)`);
-    if (jail) await tx.execute(sql`update family_members fm set card = member_card(fm) where card is distinct from member_card(fm)`);
+    if (jail)
+      await tx.execute(sql`insert into jail_cards (member_id, card) select fm.user_id, member_card(fm) from family_members fm
+        on conflict (member_id) do update set card = excluded.card where jail_cards.card is distinct from excluded.card`);
     if (client)
       await tx.execute(sql`update client_cards c set card = member_client_card(fm) from family_members fm
         where fm.user_id = c.family_member_id and c.card is distinct from member_client_card(fm)`);

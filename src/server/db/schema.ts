@@ -215,10 +215,6 @@ export const familyMembers = pgTable(
     releaseEligibleSoon: boolean().notNull().default(false),
     releaseDefaultBailDue: boolean().notNull().default(false),
     releasePastMaximum: boolean().notNull().default(false),
-    // drizzle/0009_member_cards.sql: the member's row of the jail authority's list as JSON text
-    // (JailMemberSchema), kept exact by triggers; the list hands it to the response as it is.
-    // Never written by code (docs/decisions/0021-stored-member-cards.md).
-    card: text().notNull().default(''),
     // drizzle/objects/functions/member_prison.sql: the prison whose jail authority lists this member —
     // that of the first prisoner they follow who is held in a listed prison (derived.ts 'member-prison').
     // Kept by triggers on prisoner_followers and prisoners; never written by code.
@@ -301,6 +297,19 @@ export const familyMembers = pgTable(
 // drizzle/0017_client_cards.sql: each member as a lawyer sees their client (LawyerClientSchema without
 // acceptedAt) as JSON text, kept exact by the member cards' triggers; the lawyer's list hands it to the
 // response as it is. Never written by code (docs/decisions/0031-lawyer-clients-as-json-text.md).
+/**
+ * The member's row of the jail authority's list as JSON text (JailMemberSchema), kept exact by triggers;
+ * the list hands it to the response as it is. Never written by code (docs/decisions/0021-stored-member-cards.md).
+ * A table of its own, not a column of family_members, so the member's counters and flags are rewritten
+ * without it (docs/decisions/0070-jail-cards-table.md).
+ */
+export const jailCards = pgTable('jail_cards', {
+  memberId: uuid()
+    .primaryKey()
+    .references(() => familyMembers.userId, { onDelete: 'cascade' }),
+  card: text().notNull(),
+});
+
 export const clientCards = pgTable('client_cards', {
   familyMemberId: uuid()
     .primaryKey()

@@ -13,6 +13,7 @@ import {
   bailReviews,
   cases,
   clientCards,
+  jailCards,
   documents,
   familyMembers,
   lawyerRequests,
@@ -47,9 +48,9 @@ async function freshCards(db: Db, ids: string[]): Promise<Map<string, string>> {
 
 async function storedCards(db: Db, ids: string[]): Promise<Map<string, string>> {
   const rows = await db
-    .select({ id: familyMembers.userId, card: familyMembers.card })
-    .from(familyMembers)
-    .where(inArray(familyMembers.userId, ids));
+    .select({ id: jailCards.memberId, card: jailCards.card })
+    .from(jailCards)
+    .where(inArray(jailCards.memberId, ids));
   return new Map(rows.map((r) => [r.id, r.card]));
 }
 
