@@ -27,8 +27,10 @@ async function rewriteQuarter(table: 'jail_cards' | 'family_members', key: strin
         where ${key} in (select ${key} from (select ${key}, row_number() over (order by ctid) as n from ${table}) m where m.n % 4 = 0)`),
     );
     const [row] = rowsOf<{ updated: number; hot: number }>(
-      await tx.execute(sql.raw(`select pg_stat_get_xact_tuples_updated('${table}'::regclass)::int as updated,
-          pg_stat_get_xact_tuples_hot_updated('${table}'::regclass)::int as hot`)),
+      await tx.execute(
+        sql.raw(`select pg_stat_get_xact_tuples_updated('${table}'::regclass)::int as updated,
+          pg_stat_get_xact_tuples_hot_updated('${table}'::regclass)::int as hot`),
+      ),
     );
     return row!;
   });

@@ -47,10 +47,7 @@ async function freshCards(db: Db, ids: string[]): Promise<Map<string, string>> {
 }
 
 async function storedCards(db: Db, ids: string[]): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ id: jailCards.memberId, card: jailCards.card })
-    .from(jailCards)
-    .where(inArray(jailCards.memberId, ids));
+  const rows = await db.select({ id: jailCards.memberId, card: jailCards.card }).from(jailCards).where(inArray(jailCards.memberId, ids));
   return new Map(rows.map((r) => [r.id, r.card]));
 }
 
