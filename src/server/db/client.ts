@@ -240,7 +240,10 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       // (prepare: false), which may refuse startup options. A DATABASE_URL with its own `options` wins.
       // Not with a pooler either: its server connections are shared, so the shard falls back to the
       // process id's (jail_counts_add).
-      ...(options.prepare !== false && { options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`, Client: CountShardClient }),
+      // No JIT compilation either: a generic plan prices a page by a guessed tenth of the table, and
+      // above jit_above_cost PostgreSQL compiled the plan on every call, tens of milliseconds for a read
+      // of one (docs/decisions/0070-jail-cards-table.md).
+      ...(options.prepare !== false && { options: `-c plan_cache_mode=${PLAN_CACHE_MODE} -c jit=off`, Client: CountShardClient }),
     });
     const onError = options.onConnectionError ?? (() => {});
     // An idle pooled connection that breaks is reported here (and removed by the pool).
