@@ -294,9 +294,6 @@ export const familyMembers = pgTable(
   ],
 );
 
-// drizzle/0017_client_cards.sql: each member as a lawyer sees their client (LawyerClientSchema without
-// acceptedAt) as JSON text, kept exact by the member cards' triggers; the lawyer's list hands it to the
-// response as it is. Never written by code (docs/decisions/0031-lawyer-clients-as-json-text.md).
 /**
  * The member's row of the jail authority's list as JSON text (JailMemberSchema), kept exact by triggers;
  * the list hands it to the response as it is. Never written by code (docs/decisions/0021-stored-member-cards.md).
@@ -310,6 +307,9 @@ export const jailCards = pgTable('jail_cards', {
   card: text().notNull(),
 });
 
+// drizzle/0017_client_cards.sql: each member as a lawyer sees their client (LawyerClientSchema without
+// acceptedAt) as JSON text, kept exact by the member cards' triggers; the lawyer's list hands it to the
+// response as it is. Never written by code (docs/decisions/0031-lawyer-clients-as-json-text.md).
 export const clientCards = pgTable('client_cards', {
   familyMemberId: uuid()
     .primaryKey()

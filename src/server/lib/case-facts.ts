@@ -152,6 +152,11 @@ export async function updateCaseFacts(
   return fields;
 }
 
+/** Whether a save with these changed fields frames charges (or changes them): the case's people are told. */
+export function framesCharges(facts: { chargesFramed: readonly unknown[] }, fields: readonly string[]): boolean {
+  return facts.chargesFramed.length > 0 && fields.some((f) => f === 'chargesFramed' || f === 'chargesFramedOn');
+}
+
 /**
  * A facts save in one statement (docs/decisions/0069-case-facts-save-in-one-statement.md): the update,
  * its timeline entry and its audit entry, written only while the case's row is still the version the
@@ -172,7 +177,7 @@ export async function saveFactsAsRead(
   const { facts, columns } = factColumns(input, todayInIndia(), read.otherCasesHeld, read.disposedOn !== null);
   const fields = changedFacts(readFacts(read), facts);
   if (fields.length === 0) return [];
-  if (facts.chargesFramed.length > 0 && fields.some((f) => f === 'chargesFramed' || f === 'chargesFramedOn')) return null;
+  if (framesCharges(facts, fields)) return null;
   const update = db
     .update(cases)
     .set({ ...columns, factsVersion: sql`${cases.factsVersion} + 1` })

@@ -16,33 +16,28 @@ import {
 import { followsPrisoner, relationSql, seesRecordAsLawyer, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
 import { readFacts, readStoredRelease } from '../../lib/case-facts.ts';
 import { closedCaseDeletedFrom } from '../../lib/retention.ts';
+import { isoText, parsedJson } from '../family/child-rows.sql.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
 
-const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-
 /**
- * What a case's page shows beside the case row, as JSON text in the same statement: its timeline,
- * oldest first, with who made each entry; the prisoner's prison; and their moves between prisons,
- * oldest first (prisoner_transfers_prisoner_idx), at most 100.
+ * What a case's page shows beside the case row, as JSON in the same statement (child-rows.sql.ts): its
+ * timeline, oldest first, with who made each entry; the prisoner's prison; and their moves between
+ * prisons, oldest first (prisoner_transfers_prisoner_idx), at most 100.
  */
 const detailColumns = {
-  events: sql<string | null>`(select json_agg(json_build_object('kind', e.kind, 'at', to_char(e.at at time zone 'UTC', ${sql.raw(ISO_MS)}),
-      'name', u.name, 'role', u.role, 'fields', e.details -> 'fields') order by e.at, e.id)::text
+  events: sql<unknown>`(select json_agg(json_build_object('kind', e.kind, 'at', ${isoText(sql`e.at`)},
+      'name', u.name, 'role', u.role, 'fields', e.details -> 'fields') order by e.at, e.id)
     from case_events e left join users u on u.id = e.actor_id where e.case_id = ${cases.id})`,
-  prison: sql<string | null>`(select json_build_object('id', p.id, 'name', p.name)::text
+  prison: sql<unknown>`(select json_build_object('id', p.id, 'name', p.name)
     from prisoners pr join prisons p on p.id = pr.prison_id where pr.id = ${cases.prisonerId})`,
-  transfers: sql<string | null>`(select json_agg(json_build_object('from', t.from_name, 'to', t.to_name,
-      'at', to_char(t.at at time zone 'UTC', ${sql.raw(ISO_MS)})) order by t.at, t.id)::text
+  transfers: sql<unknown>`(select json_agg(json_build_object('from', t.from_name, 'to', t.to_name, 'at', ${isoText(sql`t.at`)})
+      order by t.at, t.id)
     from (select m.id, m.at, f.name as from_name, n.name as to_name from prisoner_transfers m
       left join prisons f on f.id = m.from_prison_id left join prisons n on n.id = m.to_prison_id
       where m.prisoner_id = ${cases.prisonerId} order by m.at, m.id limit 100) t)`,
 };
 
-interface DetailText {
-  events: string | null;
-  prison: string | null;
-  transfers: string | null;
-}
+type EventJson = { kind: CaseEvent['kind']; at: string; name: string | null; role: CaseEvent['by']['role']; fields: string[] | null };
 
 /**
  * The case, its family member's name and the asking user's relation to them (member-record.policy.ts),
@@ -79,17 +74,25 @@ export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | n
     familyMemberId: row.case.familyMemberId,
     lawyerRelation: row.relation ?? undefined,
   };
-  const text: DetailText = { events: row.events, prison: row.prison, transfers: row.transfers };
   return {
     row: { ...row.case, rowVersion: row.rowVersion },
     memberName: row.memberName,
     courtState: row.courtState ?? null,
     access,
-    detail: detail ? text : undefined,
+    detail: detail
+      ? {
+          events: (parsedJson<EventJson[] | null>(row.events) ?? []).map((e): CaseEvent => ({
+            kind: e.kind,
+            at: e.at,
+            by: { name: e.name, role: e.role },
+            fields: e.fields ?? [],
+          })),
+          prison: row.case.prisonerId ? parsedJson<CaseDetail['prison']>(row.prison) : null,
+          transfers: row.case.prisonerId ? (parsedJson<CaseDetail['transfers'] | null>(row.transfers) ?? []) : [],
+        }
+      : undefined,
   };
 }
-
-type EventJson = { kind: CaseEvent['kind']; at: string; name: string | null; role: CaseEvent['by']['role']; fields: string[] | null };
 
 /** The case's page, from a row read with its detail (findCaseForAccess(…, true)). */
 export function getCaseDetail(
@@ -99,12 +102,6 @@ export function getCaseDetail(
 ): CaseDetail {
   const { row, detail } = found;
   if (!detail) throw new Error('the case was read without its detail');
-  const events = (JSON.parse(detail.events ?? '[]') as EventJson[]).map((e): CaseEvent => ({
-    kind: e.kind,
-    at: e.at,
-    by: { name: e.name, role: e.role },
-    fields: e.fields ?? [],
-  }));
   return {
     id: row.id,
     caseNumber: row.caseNumber,
@@ -115,9 +112,9 @@ export function getCaseDetail(
     facts: readFacts(row),
     factsVersion: row.factsVersion,
     release: readStoredRelease(row),
-    events,
-    prison: row.prisonerId && detail.prison ? (JSON.parse(detail.prison) as CaseDetail['prison']) : null,
-    transfers: row.prisonerId ? (JSON.parse(detail.transfers ?? '[]') as CaseDetail['transfers']) : [],
+    events: detail.events,
+    prison: detail.prison ?? null,
+    transfers: detail.transfers,
     disposal:
       row.disposedOn && row.disposal
         ? { disposedOn: row.disposedOn, disposal: row.disposal, deletedFrom: closedCaseDeletedFrom(row.disposedOn, closedCasesDays) }

@@ -3,7 +3,14 @@
 import type { CaseFactsParsed } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { lockPrisoners, recordApplicationPrinted, refreshPrisonerCases, saveFactsAsRead, updateCaseFacts } from '../../lib/case-facts.ts';
+import {
+  framesCharges,
+  lockPrisoners,
+  recordApplicationPrinted,
+  refreshPrisonerCases,
+  saveFactsAsRead,
+  updateCaseFacts,
+} from '../../lib/case-facts.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { DisposalBody } from '#shared/cases.ts';
@@ -33,8 +40,7 @@ export async function changeCaseFacts(
     if (fields.length > 0) await audit(tx, actorId, 'case.facts_changed', row.familyMemberId, { caseId: row.id, fields });
     // Charges framed (or changed): the dates now count from them, so the jail of the prisoner's prison, the
     // family and its lawyers are told (docs/law.md#section-479-bnss).
-    if (facts.chargesFramed.length > 0 && fields.some((f) => f === 'chargesFramed' || f === 'chargesFramedOn'))
-      await tellChargesFramed(tx, actorId, row.id, publicUrl);
+    if (framesCharges(facts, fields)) await tellChargesFramed(tx, actorId, row.id, publicUrl);
   });
 }
 
