@@ -158,7 +158,14 @@ async function seedFactSets(run: (q: string) => Promise<unknown>, today: string)
  * and every other one of those has its bail accepted. Each case gets one of the fact sets above.
  */
 export async function seedBench(db: Db, shape: SeedShape, jailUserId: string, heavy?: HeavyTail): Promise<void> {
-  const run = (q: string) => db.execute(sql.raw(q));
+  // BENCH_SEED_LOG=1 prints each statement's time (where a seed at a new scale spends it).
+  const log = process.env.BENCH_SEED_LOG === '1';
+  const run = async (q: string) => {
+    const since = performance.now();
+    const result = await db.execute(sql.raw(q));
+    if (log) console.log(`seed: ${Math.round(performance.now() - since)} ms  ${q.replace(/\s+/g, ' ').slice(0, 110)}`);
+    return result;
+  };
   await run(`DROP TABLE IF EXISTS bench_ids`);
   await run(`DROP TABLE IF EXISTS bench_facts`);
   await seedFactSets(run, todayInIndia());
@@ -185,12 +192,15 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string, he
   }
   // Every card at once (the jail list's and the lawyers' client card), as the migrations' backfills
   // write them (what member_cards_refresh does for a few members).
+  await run(`ANALYZE`);
+  const cardsSince = performance.now();
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`INSERT INTO jail_cards (member_id, card) SELECT fm.user_id, member_card(fm) FROM family_members fm`));
     await tx.execute(
       sql.raw(`INSERT INTO client_cards (family_member_id, card) SELECT fm.user_id, member_client_card(fm) FROM family_members fm`),
     );
   });
+  if (log) console.log(`seed: ${Math.round(performance.now() - cardsSince)} ms  the jail and client cards`);
   // What autovacuum does on a live server, before anything is measured: the bulk inserts and the
   // cards' UPDATE leave a dead version of every member row (this machine's PostgreSQL runs with
   // autovacuum off, and PGlite has none), and every read, the baseline's included, would walk them.
@@ -232,6 +242,10 @@ async function seedRows(run: (q: string) => Promise<unknown>, shape: SeedShape, 
       WHERE b.kind = 'member'
       RETURNING id, created_by)
     INSERT INTO prisoner_followers (prisoner_id, family_member_id, relation) SELECT id, created_by, '' FROM p`);
+  // Statistics for the tables filled so far, before statements whose triggers and functions look rows up
+  // one at a time: planned on an unanalysed table, those lookups walk whole tables, and the seed grows with
+  // the square of the members (the cards took 9 s at 20,000 members and 56 s at 50,000 before these).
+  await run(`ANALYZE`);
   // The per-row triggers of this statement look rows up in the tables it fills; with the plans cached on
   // the first rows (tables empty) every later lookup reads them whole: quadratic again (hours at 100,000 on
   // PostgreSQL). Planned afresh for each row, they use their indexes. (One connection while seeding: the
@@ -353,6 +367,7 @@ async function seedPrisons(run: (q: string) => Promise<unknown>) {
     WHERE b.kind = 'member' AND b.i % 20 IN (1, 2)`);
   await run(`ALTER TABLE prisoner_followers ENABLE TRIGGER prisoner_followers_member_prison`);
   await run(`ALTER TABLE cases ENABLE TRIGGER cases_member_prison_ins`);
+  await run(`ANALYZE`);
   await run(`UPDATE family_members m SET prison_id = member_prison(m.user_id)`);
   await run(`UPDATE member_case_types t SET prison_id = m.prison_id FROM family_members m WHERE m.user_id = t.family_member_id`);
   await run(`DROP TABLE bench_prisons`);
