@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/constants.ts';
 import type { LightMyRequestResponse } from 'fastify';
+import { underApiOrDev } from '#server/plugins/spa.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createUser, sessionCookie } from './factories.ts';
 
@@ -140,6 +141,17 @@ describe('every spelling of every operation gets the plain spelling’s checks',
       expect(res.headers['cache-control'], url).toBe('no-store');
       const family = await t.request('GET', url, { cookie: await sessionCookie(t.db, users['Family-Member']!) });
       expect(family.statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe('an address the router did not match, under /api by a lenient reading', () => {
+  it('is the API’s 404, never the app’s page, with or without a client build', () => {
+    for (const path of ['//api/profile', '/API/profile', '/api;x=1/profile', '/x/../api/profile', '/api/./profile', '/dev//mail', '/api']) {
+      expect(underApiOrDev(path), path).toBe(true);
+    }
+    for (const path of ['/', '/lawyerSearch', '/apis', '/api-docs', '/developer', '/family-case']) {
+      expect(underApiOrDev(path), path).toBe(false);
     }
   });
 });

@@ -40,8 +40,7 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
   }
   app.setNotFoundHandler(async (req, reply) => {
     // /dev/… is the development mailbox's (features/dev-mailbox): where it is off, a plain 404, not the app.
-    const where = decodedPath(req);
-    if (where.startsWith('/api') || where === '/dev' || where.startsWith('/dev/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (underApiOrDev(decodedPath(req)) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: 'No such address.' } });
     }
     if (!hasBuild) {
@@ -84,3 +83,21 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
       );
   });
 });
+
+/**
+ * Whether an address the router did not match is under /api or /dev as a lenient reader (a proxy, another
+ * server) might read it: any case, doubled slashes, `;` parameters, dot segments. Such an address gets the
+ * API's JSON 404, never the app's page with a 200 (tests/route-spellings.test.ts sends each spelling).
+ */
+export function underApiOrDev(decoded: string): boolean {
+  let p = decoded
+    .toLowerCase()
+    .replace(/;[^/]*/g, '')
+    .replace(/\/{2,}/g, '/');
+  try {
+    p = new URL(p, 'http://x').pathname;
+  } catch {
+    // Not a path a URL can hold: judged as written.
+  }
+  return /^\/(api|dev)(\/|$)/.test(p);
+}
