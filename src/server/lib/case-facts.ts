@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { auditEvents, caseEvents, cases, prisonerFollowers, prisoners, users } from '../db/schema.ts';
 import { invalid, staleEdit } from './errors.ts';
 
-type CaseRow = typeof cases.$inferSelect;
+export type CaseRow = typeof cases.$inferSelect;
 
 export function readFacts(row: Pick<CaseRow, keyof CaseFacts>): CaseFacts {
   return {
@@ -162,8 +162,8 @@ export function framesCharges(facts: { chargesFramed: readonly unknown[] }, fiel
  * its timeline entry and its audit entry, written only while the case's row is still the version the
  * caller read (`read.rowVersion`, the row's xmin): then nothing the save depends on (the facts, their
  * version, the other cases held, the decision) has moved since, and no lock is needed to compare them.
- * Returns the changed fields, or null when the caller must take the locked path (updateCaseFacts): the
- * row changed since it was read, the version is not the expected one (409 there, with the facts as
+ * Returns the save (SavedAsRead: the row as written, so the caller answers without reading it again), or
+ * null when the caller must take the locked path (updateCaseFacts): the row changed since it was read, the version is not the expected one (409 there, with the facts as
  * saved), or the save frames charges, whose notices that path sends.
  */
 export async function saveFactsAsRead(
@@ -172,11 +172,12 @@ export async function saveFactsAsRead(
   actorId: string,
   input: CaseFactsParsed,
   expectedVersion: number,
-): Promise<string[] | null> {
+): Promise<SavedAsRead | null> {
   if (read.factsVersion !== expectedVersion) return null;
   const { facts, columns } = factColumns(input, todayInIndia(), read.otherCasesHeld, read.disposedOn !== null);
   const fields = changedFacts(readFacts(read), facts);
-  if (fields.length === 0) return [];
+  const { rowVersion: _read, ...before } = read;
+  if (fields.length === 0) return { row: before, fields, at: null };
   if (framesCharges(facts, fields)) return null;
   const update = db
     .update(cases)
@@ -185,11 +186,24 @@ export async function saveFactsAsRead(
     .returning({ id: cases.id });
   const { rows } = (await db.execute(sql`with written as (${update.getSQL()}),
     event as (insert into ${caseEvents} (case_id, actor_id, kind, details)
-      select w.id, ${actorId}::uuid, 'facts_changed', ${JSON.stringify({ fields })}::jsonb from written w),
+      select w.id, ${actorId}::uuid, 'facts_changed', ${JSON.stringify({ fields })}::jsonb from written w returning at),
     audited as (insert into ${auditEvents} (actor_id, action, subject, details)
       select ${actorId}::uuid, 'case.facts_changed', ${read.familyMemberId}, ${JSON.stringify({ caseId: read.id, fields })}::jsonb from written)
-    select id from written`)) as Rows<{ id: string }>;
-  return rows.length > 0 ? fields : null;
+    select (select at from event) as at from written`)) as Rows<{ at: Date | string }>;
+  const written = rows[0];
+  if (!written) return null;
+  // The row was the one read (its xmin) until this update, which wrote exactly these columns: the row now.
+  return { row: { ...before, ...columns, factsVersion: expectedVersion + 1 }, fields, at: new Date(written.at).toISOString() };
+}
+
+/**
+ * A save made by saveFactsAsRead: the case's row as it is now, the fields it changed and when its timeline
+ * entry was written (null when nothing changed and nothing was written).
+ */
+export interface SavedAsRead {
+  row: CaseRow;
+  fields: string[];
+  at: string | null;
 }
 
 /** 409 stale_edit for a facts save: the facts as saved now, with who changed them last and when. */

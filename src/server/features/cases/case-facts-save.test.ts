@@ -9,7 +9,7 @@ import { saveFactsAsRead } from '#server/lib/case-facts.ts';
 import { findCaseForAccess } from './cases.queries.ts';
 import { changeCaseFacts } from './cases.use-cases.ts';
 import { useTestApp } from '#tests/test-app.ts';
-import { createFamilyMember } from '#tests/factories.ts';
+import { createFamilyMember, sessionCookie } from '#tests/factories.ts';
 
 const t = useTestApp();
 
@@ -40,13 +40,17 @@ const entries = async (caseId: string, memberId: string) => ({
 describe('saveFactsAsRead', () => {
   it('writes the facts, their dates, one timeline entry and one audit entry while the row is as read', async () => {
     const { memberId, caseId, read } = await setUp();
-    const fields = await saveFactsAsRead(t.db, read, memberId, parsed(facts), read.factsVersion);
+    const saved = await saveFactsAsRead(t.db, read, memberId, parsed(facts), read.factsVersion);
+    const fields = saved!.fields;
     expect(fields).toEqual(expect.arrayContaining(['custodySince', 'court', 'offences']));
     const [row] = await t.db.select().from(cases).where(eq(cases.id, caseId));
     expect(row).toMatchObject({ court: 'Saket District Court', factsVersion: read.factsVersion + 1 });
     expect(row!.s479EligibleOn).not.toBeNull();
+    // The row it hands back is the row as written, column for column, and the entry's time is the entry's.
+    expect(saved!.row).toEqual(row);
     const { events, audits } = await entries(caseId, memberId);
     expect(events).toHaveLength(1);
+    expect(saved!.at).toBe(events[0]!.at.toISOString());
     expect(events[0]!.details).toEqual({ fields });
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toEqual({ caseId, fields });
@@ -74,7 +78,31 @@ describe('saveFactsAsRead', () => {
   it('hands over (null) a save from another version, and writes nothing for no change', async () => {
     const { memberId, caseId, read } = await setUp();
     expect(await saveFactsAsRead(t.db, read, memberId, parsed(facts), read.factsVersion + 1)).toBeNull();
-    expect(await saveFactsAsRead(t.db, read, memberId, parsed({}), read.factsVersion)).toEqual([]);
+    expect(await saveFactsAsRead(t.db, read, memberId, parsed({}), read.factsVersion)).toMatchObject({ fields: [], at: null });
     expect(await entries(caseId, memberId)).toEqual({ events: [], audits: [] });
+  });
+});
+
+describe('PUT /api/cases/:caseId/facts', () => {
+  it('answers with the case exactly as a read of it right after shows it, for each kind of save', async () => {
+    const fm = await createFamilyMember(t.db, { name: 'Kamla Devi' });
+    const cookie = await sessionCookie(t.db, fm.user.id);
+    const caseId = fm.cases[0]!.id;
+    const read = async () => (await t.request('GET', `/api/cases/${caseId}`, { cookie })).json<{ factsVersion: number }>();
+    const saves: CaseFactsInput[] = [
+      facts,
+      { ...facts, court: 'Tis Hazari Court', delayByAccusedDays: 12 },
+      // Nothing changed: no entry, the same case.
+      { ...facts, court: 'Tis Hazari Court', delayByAccusedDays: 12 },
+      { ...facts, offences: [{ code: 'theft' }, { code: 'cheating' }], firstOffence: false, chargesheetFiledOn: null },
+      {},
+    ];
+    for (const input of saves) {
+      const { factsVersion } = await read();
+      const res = await t.request('PUT', `/api/cases/${caseId}/facts`, { cookie, body: { ...input, version: factsVersion } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(await read());
+    }
+    expect((await read()).factsVersion).toBe(4);
   });
 });

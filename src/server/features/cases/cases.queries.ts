@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { followsPrisoner, relationSql, seesRecordAsLawyer, type Actor, type ClientRelation } from '../../policies/member-record.policy.ts';
-import { readFacts, readStoredRelease } from '../../lib/case-facts.ts';
+import { readFacts, readStoredRelease, type CaseRow, type SavedAsRead } from '../../lib/case-facts.ts';
 import { closedCaseDeletedFrom } from '../../lib/retention.ts';
 import { isoText, parsedJson } from '../family/child-rows.sql.ts';
 import type { CaseAccessFacts } from './cases.policy.ts';
@@ -94,12 +94,11 @@ export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | n
   };
 }
 
+/** What the case's page is made from: a case read with its detail (findCaseForAccess(…, true)). */
+type CasePage = Omit<NonNullable<Awaited<ReturnType<typeof findCaseForAccess>>>, 'row'> & { row: CaseRow };
+
 /** The case's page, from a row read with its detail (findCaseForAccess(…, true)). */
-export function getCaseDetail(
-  found: NonNullable<Awaited<ReturnType<typeof findCaseForAccess>>>,
-  can: CaseDetail['can'],
-  closedCasesDays: number,
-): CaseDetail {
+export function getCaseDetail(found: CasePage, can: CaseDetail['can'], closedCasesDays: number): CaseDetail {
   const { row, detail } = found;
   if (!detail) throw new Error('the case was read without its detail');
   return {
@@ -121,6 +120,19 @@ export function getCaseDetail(
         : null,
     can,
   };
+}
+
+/**
+ * The case as a save made from it leaves it (saveFactsAsRead): its row as written and, when the save wrote
+ * anything, the timeline entry it added (the newest: the timeline is in time order), by the one who saved.
+ */
+export function afterFactsSave(found: CasePage, saved: SavedAsRead, by: CaseEvent['by']): CasePage {
+  if (!found.detail) throw new Error('the case was read without its detail');
+  const events =
+    saved.at === null
+      ? found.detail.events
+      : [...found.detail.events, { kind: 'facts_changed' as const, at: saved.at, by, fields: saved.fields }];
+  return { ...found, row: saved.row, detail: { ...found.detail, events } };
 }
 
 /** The prisoner's row locked for a move, with their prison; undefined when gone. */

@@ -16,7 +16,7 @@ import { changeCaseFacts, recordDisposal, recordPrintedApplication, transferPris
 import { DisposalBodySchema, type CaseDetail } from '#shared/cases.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertCanEdit, assertCanRead, caseAccess, notEligible, type CaseAccess, type CaseAccessFacts } from './cases.policy.ts';
-import { bailAccepted, findCaseForAccess, getCaseDetail } from './cases.queries.ts';
+import { afterFactsSave, bailAccepted, findCaseForAccess, getCaseDetail } from './cases.queries.ts';
 import { access } from '../../plugins/route-guard.ts';
 
 export async function casesRoutes(base: FastifyInstance) {
@@ -61,11 +61,13 @@ export async function casesRoutes(base: FastifyInstance) {
     { config: access.anyRole, schema: { params: CaseIdParamsSchema, body: CaseFactsUpdateSchema, response: { 200: CaseDetailSchema } } },
     async (req) => {
       const user = requireUser(req);
-      const { found, access } = await load(req.params.caseId, user);
+      // Read with its page: a save made from this read answers with it, without reading the case again.
+      const { found, access } = await load(req.params.caseId, user, true);
       assertCanEdit(access);
       const { version, ...facts } = req.body;
-      await changeCaseFacts(db, user.id, found.row, facts, version, app.deps.env.PUBLIC_URL);
-      return reloaded(found, user);
+      const saved = await changeCaseFacts(db, user.id, found.row, facts, version, app.deps.env.PUBLIC_URL);
+      if (!saved) return reloaded(found, user);
+      return getCaseDetail(afterFactsSave(found, saved, { name: user.name, role: user.role }), canFor(user, 'edit'), closedCasesDays);
     },
   );
 

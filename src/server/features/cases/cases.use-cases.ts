@@ -10,6 +10,7 @@ import {
   refreshPrisonerCases,
   saveFactsAsRead,
   updateCaseFacts,
+  type SavedAsRead,
 } from '../../lib/case-facts.ts';
 import { findRecipients, notify } from '../../lib/notify.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
@@ -32,9 +33,11 @@ export async function changeCaseFacts(
   facts: CaseFactsParsed,
   version: number,
   publicUrl: string,
-): Promise<void> {
-  // Most saves: one statement, while the row is as it was read; otherwise the locked path below.
-  if ((await saveFactsAsRead(db, row, actorId, facts, version)) !== null) return;
+): Promise<SavedAsRead | null> {
+  // Most saves: one statement, while the row is as it was read; otherwise the locked path below (null:
+  // the caller reads the case again).
+  const saved = await saveFactsAsRead(db, row, actorId, facts, version);
+  if (saved) return saved;
   await db.transaction(async (tx) => {
     const fields = await updateCaseFacts(tx, row.id, actorId, facts, version);
     if (fields.length > 0) await audit(tx, actorId, 'case.facts_changed', row.familyMemberId, { caseId: row.id, fields });
@@ -42,6 +45,7 @@ export async function changeCaseFacts(
     // family and its lawyers are told (docs/law.md#section-479-bnss).
     if (framesCharges(facts, fields)) await tellChargesFramed(tx, actorId, row.id, publicUrl);
   });
+  return null;
 }
 
 async function tellChargesFramed(tx: Db, actorId: string, caseId: string, publicUrl: string) {
