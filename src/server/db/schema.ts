@@ -282,14 +282,16 @@ export const familyMembers = pgTable(
     index('family_members_prison_release_past_maximum_idx')
       .on(t.prisonId, t.name, t.userId)
       .where(sql`${t.prisonId} is not null and ${t.releasePastMaximum}`),
+    // The name and the id after the key, so the prisoner search's relative branch reads the range in its
+    // order, index only, and stops after a page (decision 0071); the dashboard's name search uses it too.
     index('family_members_prison_name_prefix_idx')
-      .on(t.prisonId, sql`lower(${t.name}) text_pattern_ops`)
+      .on(t.prisonId, sql`lower(${t.name}) text_pattern_ops`, t.name, t.userId)
       .where(sql`${t.prisonId} is not null`),
     index('family_members_prison_email_prefix_idx')
       .on(t.prisonId, sql`${t.email} text_pattern_ops`)
       .where(sql`${t.prisonId} is not null`),
     index('family_members_prison_phone_prefix_idx')
-      .on(t.prisonId, sql`${t.phone} text_pattern_ops`)
+      .on(t.prisonId, sql`${t.phone} text_pattern_ops`, t.userId)
       .where(sql`${t.prisonId} is not null`),
   ],
 );
