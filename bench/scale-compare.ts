@@ -12,7 +12,6 @@ import { formatted } from './format.ts';
 interface Row {
   name: string;
   group: string;
-  reqPerSec: number;
   p99: number;
   ratio: number | null;
   writeRatio: number | null;
@@ -21,8 +20,6 @@ interface Run {
   database: string;
   members: number;
   date: string;
-  baselineReqPerSec: number;
-  writeBaselineReqPerSec?: number;
   results: Row[];
 }
 

@@ -190,9 +190,9 @@ export async function seedBench(db: Db, shape: SeedShape, jailUserId: string, he
   } finally {
     await setCardTriggers(true);
   }
+  await run(`ANALYZE`);
   // Every card at once (the jail list's and the lawyers' client card), as the migrations' backfills
   // write them (what member_cards_refresh does for a few members).
-  await run(`ANALYZE`);
   const cardsSince = performance.now();
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`INSERT INTO jail_cards (member_id, card) SELECT fm.user_id, member_card(fm) FROM family_members fm`));

@@ -163,8 +163,9 @@ export function framesCharges(facts: { chargesFramed: readonly unknown[] }, fiel
  * caller read (`read.rowVersion`, the row's xmin): then nothing the save depends on (the facts, their
  * version, the other cases held, the decision) has moved since, and no lock is needed to compare them.
  * Returns the save (SavedAsRead: the row as written, so the caller answers without reading it again), or
- * null when the caller must take the locked path (updateCaseFacts): the row changed since it was read, the version is not the expected one (409 there, with the facts as
- * saved), or the save frames charges, whose notices that path sends.
+ * null when the caller must take the locked path (updateCaseFacts): the row changed since it was read,
+ * the version is not the expected one (409 there, with the facts as saved), or the save frames charges,
+ * whose notices that path sends.
  */
 export async function saveFactsAsRead(
   db: Db,
