@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
-import { auditEvents, ngoAssignments } from '../../db/schema.ts';
+import { auditEvents, ngoAssignments, ngos } from '../../db/schema.ts';
+import { hasFreeSeat } from '../../policies/ngo.policy.ts';
 import { recipientJson, type Recipient } from '../../lib/notify.ts';
 import { followsWithdrawnPrisoner } from '../family/consent.use-cases.ts';
 
@@ -77,23 +78,48 @@ export async function findAssignFacts(db: Db, memberId: string): Promise<AssignF
   return row && { memberId: row.id, ownWithdrawn: row.own, prisonerWithdrawn: row.prisoner, held: row.held };
 }
 
-/** The assignment and, when it was made, its audit entry: one statement. */
-const insertAssignment = preparedSql(
-  () => sql`with assigned as (
+/** The NGO as the assignment's answer shows it, with its free seats after the one taken. */
+export interface AssignedNgo {
+  id: string;
+  name: string;
+  address: string;
+  contactInfo: string;
+  report: string;
+  seatsFree: number;
+}
+
+/**
+ * The seat, the assignment and its audit entry: one statement, committed on its own
+ * (docs/decisions/0072-ngo-seat-in-one-statement.md). The NGO's row is locked from the seat's update to
+ * the commit, inside the database: no round trip to the server while other assignments to the NGO wait.
+ * No free seat (or no such NGO): no row, and nothing written. The member already assigned by a
+ * concurrent request: the primary key's unique violation, and the statement undone whole.
+ */
+const seatAndAssignment = preparedSql<AssignedNgo>(
+  () => sql`with seat as (
+      update ${ngos} set "seats_free" = "seats_free" - 1
+      where "id" = ${sql.placeholder('ngoId')}::uuid and ${hasFreeSeat()}
+      returning "id", "name", "address", "contact_info", "report", "seats_free"),
+    assigned as (
       insert into ${ngoAssignments} ("family_member_id", "ngo_id", "assigned_by")
-      values (${sql.placeholder('memberId')}::uuid, ${sql.placeholder('ngoId')}::uuid, ${sql.placeholder('assignedBy')}::uuid)
-      on conflict do nothing
-      returning "family_member_id"),
+      select ${sql.placeholder('memberId')}::uuid, s.id, ${sql.placeholder('assignedBy')}::uuid from seat s
+      returning "family_member_id", "ngo_id"),
     entry as (
       insert into ${auditEvents} ("actor_id", "action", "subject", "details")
-      select ${sql.placeholder('assignedBy')}::uuid, 'ngo.assigned', a.family_member_id::text,
-        jsonb_build_object('ngoId', ${sql.placeholder('ngoId')}::text)
+      select ${sql.placeholder('assignedBy')}::uuid, 'ngo.assigned', a.family_member_id::text, jsonb_build_object('ngoId', a.ngo_id::text)
       from assigned a)
-    select "family_member_id" from assigned`,
+    select s.id, s.name, s.address, s.contact_info as "contactInfo", s.report, s.seats_free as "seatsFree" from seat s`,
 );
 
-/** Records the assignment with its audit entry; false when the member already has an NGO (the primary key). */
-export async function recordAssignment(db: Db, input: { memberId: string; ngoId: string; assignedBy: string }): Promise<boolean> {
-  const { rows } = await insertAssignment(db).execute(input);
-  return rows.length > 0;
+/**
+ * Takes a seat of the NGO and records the member's assignment with its audit entry, in one statement
+ * that commits on its own (not for a caller inside a transaction). Undefined when the NGO has no free
+ * seat or does not exist; throws the primary key's unique violation when the member already has an NGO.
+ */
+export async function takeSeatAndAssign(
+  db: Db,
+  input: { memberId: string; ngoId: string; assignedBy: string },
+): Promise<AssignedNgo | undefined> {
+  const { rows } = await seatAndAssignment(db).execute(input);
+  return rows[0];
 }

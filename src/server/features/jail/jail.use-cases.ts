@@ -1,5 +1,5 @@
 // What the jail authority changes: an NGO seat, Bail-Accept and its undo, each with its audit entry,
-// notices and emails in one transaction (the routes check access and call one of these).
+// notices and emails written together (the routes check access and call one of these).
 import { sharingRefusal } from '../family/consent.use-cases.ts';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 
@@ -8,12 +8,12 @@ import type { Db } from '../../db/client.ts';
 
 import { auditEvents, bailReviews, emailOutbox, familyMembers, ngos, notifications, users } from '../../db/schema.ts';
 
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { notify, sendEmail } from '../../lib/notify.ts';
-import { findAssignFacts, findBailAcceptFacts, recordAssignment } from './jail-facts.queries.ts';
+import { findAssignFacts, findBailAcceptFacts, takeSeatAndAssign, type AssignedNgo } from './jail-facts.queries.ts';
 
-import { hasFreeSeat, ngoAlreadyAssigned, ngoNotFound, noBailPaper, noSeats } from '../../policies/ngo.policy.ts';
+import { ngoAlreadyAssigned, ngoNotFound, noBailPaper, noSeats } from '../../policies/ngo.policy.ts';
 
 const memberId = familyMembers.userId;
 
@@ -27,42 +27,33 @@ async function findMember(db: Db, id: string) {
 }
 
 /**
- * docs/spec.md#4-states-and-transitions NGO assignment, as one transaction (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong): take a seat with a conditional update,
- * then record the assignment, whose primary key allows one NGO per family member. Any refusal
- * rolls the whole transaction back, so a refused assignment never costs a seat.
+ * docs/spec.md#4-states-and-transitions NGO assignment (docs/design.md#3-behaviour-decisions-where-spec-is-silent-or-the-original-was-wrong):
+ * the seat, the assignment and its audit entry are one statement that commits on its own
+ * (docs/decisions/0072-ngo-seat-in-one-statement.md). The assignment's primary key allows one NGO per
+ * family member; any refusal writes nothing, so a refused assignment never costs a seat.
  */
 export async function assignNgo(db: Db, input: { familyMemberId: string; ngoId: string; assignedBy: string }): Promise<AssignNgoResult> {
-  return db.transaction(async (tx) => {
-    const facts = await findAssignFacts(tx, input.familyMemberId);
-    if (!facts) throw notFound('family member');
-    const member = { id: facts.memberId };
-    // No NGO newly sees a member while a consent is withdrawn (docs/decisions/0053-notice-and-consent.md).
-    const sharing = sharingRefusal(facts);
-    if (sharing) throw sharing;
-    if (facts.held) throw ngoAlreadyAssigned();
-    const [ngo] = await tx
-      .update(ngos)
-      .set({ seatsFree: sql`${ngos.seatsFree} - 1` })
-      .where(and(eq(ngos.id, input.ngoId), hasFreeSeat()))
-      .returning({
-        id: ngos.id,
-        name: ngos.name,
-        address: ngos.address,
-        contactInfo: ngos.contactInfo,
-        report: ngos.report,
-        seatsFree: ngos.seatsFree,
-      });
-    if (!ngo) {
-      const [exists] = await tx.select({ id: ngos.id }).from(ngos).where(eq(ngos.id, input.ngoId)).limit(1);
-      if (!exists) throw ngoNotFound();
-      throw noSeats();
-    }
-    // A concurrent assignment of the same member waits here on the primary key, then finds it taken.
-    // Its audit entry goes in the same statement (docs/decisions/0068-fewer-statements-a-write.md).
-    if (!(await recordAssignment(tx, { memberId: member.id, ngoId: ngo.id, assignedBy: input.assignedBy }))) throw ngoAlreadyAssigned();
-    const { seatsFree, ...summary } = ngo;
-    return { familyMemberId: member.id, ngo: summary, seatsFree };
-  });
+  const facts = await findAssignFacts(db, input.familyMemberId);
+  if (!facts) throw notFound('family member');
+  // No NGO newly sees a member while a consent is withdrawn (docs/decisions/0053-notice-and-consent.md).
+  const sharing = sharingRefusal(facts);
+  if (sharing) throw sharing;
+  if (facts.held) throw ngoAlreadyAssigned();
+  let ngo: AssignedNgo | undefined;
+  try {
+    ngo = await takeSeatAndAssign(db, { memberId: facts.memberId, ngoId: input.ngoId, assignedBy: input.assignedBy });
+  } catch (err) {
+    // A concurrent assignment of the same member committed first: its statement is undone whole, seat and all.
+    if (isUniqueViolation(err, 'ngo_assignments_pkey')) throw ngoAlreadyAssigned();
+    throw err;
+  }
+  if (!ngo) {
+    const [exists] = await db.select({ id: ngos.id }).from(ngos).where(eq(ngos.id, input.ngoId)).limit(1);
+    if (!exists) throw ngoNotFound();
+    throw noSeats();
+  }
+  const { seatsFree, ...summary } = ngo;
+  return { familyMemberId: facts.memberId, ngo: summary, seatsFree };
 }
 
 /**
