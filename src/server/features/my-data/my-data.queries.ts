@@ -491,8 +491,8 @@ export async function findErasable(db: Db, memberId: string) {
  * pass to that relative (the relation to the member cleared); the audit rows they made or that are
  * about them keep only what was done and when; copies of their name, email and phone in other
  * people's notifications and in the email outbox go; then the account, which takes with it (by
- * cascade) the family record, its cases, hearings, papers, requests, NGO seat, nominee, sessions
- * and second factor; a prisoner left with nobody and no case goes by trigger.
+ * cascade) the family record, its cases, hearings, papers, requests, NGO assignment (its seat freed),
+ * nominee, sessions and second factor; a prisoner left with nobody and no case goes by trigger.
  */
 export async function eraseMember(db: Db, memberId: string, who: { name: string; email: string; phone: string | null }): Promise<void> {
   // Cases of a prisoner another relative follows pass to the one who joined first (unless they hold the same case ID).
@@ -528,5 +528,9 @@ export async function eraseMember(db: Db, memberId: string, who: { name: string;
           select 'deployment', sum(x.size) from ${documents} x where x.family_member_id = ${memberId}::uuid having count(*) > 0) d
     where u.scope = d.scope`);
   await db.execute(sql`delete from upload_usage u where u.scope = ${`user:${memberId}`}`);
+  // The member's NGO seat is free again: the NGO keeps the capacity it set (free + assigned), as the
+  // assignment goes with the account below (its trigger lowers the NGO's assigned count).
+  await db.execute(sql`update ${ngos} g set seats_free = g.seats_free + 1
+    from ${ngoAssignments} a where a.family_member_id = ${memberId}::uuid and g.id = a.ngo_id`);
   await db.delete(users).where(eq(users.id, memberId));
 }

@@ -10,7 +10,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '#server/db/rows.ts';
 import type { ErasureCheck, MyData, PrisonerDetails } from '#shared/my-data.ts';
 import { ERASE_CONFIRM } from '#shared/my-data.ts';
-import { accessLog, auditEvents, cases, hearings, legalAidApplications, prisonerFollowers, prisoners, users } from '#server/db/schema.ts';
+import {
+  accessLog,
+  auditEvents,
+  cases,
+  hearings,
+  legalAidApplications,
+  ngos,
+  prisonerFollowers,
+  prisoners,
+  users,
+} from '#server/db/schema.ts';
 import { useTestApp } from '#tests/test-app.ts';
 import { exportAccessLogSql } from './my-data.queries.ts';
 import { minimalPdf, multipartBody } from '#tests/fixtures/files.ts';
@@ -360,6 +370,20 @@ describe('erasure is refused while a proceeding is pending', () => {
     expect(kept).toMatchObject({ familyMemberId: relative.user.id, prisonerId: f.prisonerId, prisonerRelation: null });
     expect(await t.db.select().from(prisoners).where(eq(prisoners.id, f.prisonerId))).toHaveLength(1);
     expect((await exportOf(relative.cookie)).prisoners[0]!.followers.map((x) => x.name)).toEqual(['Raju Singh']);
+  });
+
+  it("gives the member's NGO seat back: the NGO keeps the capacity it set", async () => {
+    const f = await family('Kamla Devi', '9812300002');
+    await release(f.prisonerId);
+    const ngo = await createNgo(t.db, { seatsFree: 2 });
+    const seats = async () =>
+      (await t.db.select({ free: ngos.seatsFree, assigned: ngos.assignedCount }).from(ngos).where(eq(ngos.id, ngo.id)))[0];
+    const jail = await sessionCookie(t.db, (await createJailAuthority(t.db)).id);
+    const assigned = await t.request('POST', `/api/jail/members/${f.user.id}/ngo`, { cookie: jail, body: { ngoId: ngo.id } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(await seats()).toEqual({ free: 1, assigned: 1 });
+    expect((await erase(f.cookie)).statusCode).toBe(200);
+    expect(await seats()).toEqual({ free: 2, assigned: 0 });
   });
 
   it('a wrong password or a missing confirmation erases nothing', async () => {
