@@ -217,9 +217,11 @@ async function main() {
   const allNgos = await rows(`select id from ngos where name <> '${HEAVY_NGO_NAME}' order by id`);
   const waiting = await rows(`select user_id as id from family_members where bail_waiting order by user_id limit ${workItems}`);
   // A case's facts replaced by its family member (PUT /api/cases/:caseId/facts): another court, offence
-  // and delay each time, so the release dates and the cards change as an edit changes them.
+  // and delay each time, so the release dates and the cards change as an edit changes them. The delay
+  // and the court differ from the stored ones, so a run on a kept database (--keep) makes real changes
+  // too, not the same edits again (which save nothing).
   const editable = await rows(`select c.id, c.family_member_id as member, c.facts_version as version,
-      to_char(c.custody_since, 'YYYY-MM-DD') as custody from cases c
+      to_char(c.custody_since, 'YYYY-MM-DD') as custody, c.delay_by_accused_days as delay, c.court from cases c
     where c.custody_since is not null and c.released_on is null order by c.id limit ${workItems}`);
   const uploaders = await rows(`select user_id as id from family_members order by user_id desc limit ${Math.min(workItems, 2_000)}`);
 
@@ -327,11 +329,11 @@ async function main() {
         id: String(r.id),
         body: JSON.stringify({
           custodySince: String(r.custody),
-          court: `Sessions Court ${i % 50}`,
+          court: `Sessions Court ${i % 50}` === r.court ? `Sessions Court ${(i % 50) + 50}` : `Sessions Court ${i % 50}`,
           offences: [{ code: OFFENCES[i % OFFENCES.length]!.id }],
           firstOffence: i % 2 === 0,
           otherPendingCases: 0,
-          delayByAccusedDays: i % 60,
+          delayByAccusedDays: (Number(r.delay) + 1 + (i % 59)) % 60,
           version: Number(r.version),
         }),
       })),
