@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { minimalPdf, multipartBody } from './fixtures/files.ts';
-import { freePort, pollStatus, startServer } from './process-helpers.ts';
+import { freePort, pollStatus, startServer, withMigratedDatabase } from './process-helpers.ts';
 import { usePostgres } from './test-db.ts';
 
 const MIB = 1024 * 1024;
@@ -46,7 +46,7 @@ describe.skipIf(usePostgres())('papers on the embedded database (issue 9, item 4
     `storing and reading ${PAPERS} papers of 4 MiB, four at a time, does not raise the server's peak memory by anything near the bytes`,
     { timeout: 180_000 },
     async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-paper-memory-'));
+      const dir = await withMigratedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-paper-memory-')));
       dirs.push(dir);
       const port = await freePort(4510, 4529);
       const p = startServer(
@@ -139,7 +139,7 @@ describe.skipIf(usePostgres())('papers on the embedded database (issue 9, item 4
   );
 
   it('the server removes old files no document points to when it starts, and keeps fresh ones', { timeout: 120_000 }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-paper-sweep-'));
+    const dir = await withMigratedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-paper-sweep-')));
     dirs.push(dir);
     const files = path.join(dir, 'files');
     fs.mkdirSync(path.join(files, '.incoming'), { recursive: true });

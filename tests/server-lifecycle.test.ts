@@ -12,7 +12,7 @@ import { createMailer } from '#server/lib/mailer.ts';
 import { parseEnv } from '#server/env.ts';
 import { createTestDb, usePostgres, type TestDb } from './test-db.ts';
 import { recordingMailer } from './test-app.ts';
-import { freePort, pollStatus, startServer } from './process-helpers.ts';
+import { freePort, pollStatus, startServer, withMigratedDatabase } from './process-helpers.ts';
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -165,7 +165,7 @@ describe('slow clients time out (issue 9, item 5)', () => {
 
 describe.skipIf(usePostgres())('SIGTERM (issue 9, item 9)', () => {
   it('answers requests that arrive while draining with 503 in our shape, then exits cleanly', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-term-'));
+    const dir = await withMigratedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-term-')));
     const port = await freePort();
     const p = startServer(
       {

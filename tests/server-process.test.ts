@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '#server/env.ts';
 import { usePostgres } from './test-db.ts';
+import { withMigratedDatabase } from './process-helpers.ts';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 const children: ChildProcess[] = [];
@@ -101,7 +102,7 @@ describe.skipIf(usePostgres())('the server process', () => {
   }, 600_000);
 
   it('in development listens on 127.0.0.1 by default and prints the development mailbox, which lists the emails', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-proc-'));
+    const dir = await withMigratedDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'rihaai-proc-')));
     const port = 3900 + Math.floor(Math.random() * 90);
     // HOST '' is unset (parseEnv drops empty values): the default applies.
     const p = start({ NODE_ENV: 'development', HOST: '', PORT: String(port), DATA_DIR: dir, STATIC_DIR: path.join(dir, 'none') });

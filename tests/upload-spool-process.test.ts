@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from './process-helpers.ts';
+import { freePort, startServer, withMigratedDatabase } from './process-helpers.ts';
 import { usePostgres } from './test-db.ts';
 
 const children: ChildProcess[] = [];
@@ -36,7 +36,7 @@ describe.skipIf(usePostgres())('the upload spool of the server process', () => {
         {
           PORT: String(port),
           HOST: '127.0.0.1',
-          DATA_DIR: tempDir('rihaai-spool-data-'),
+          DATA_DIR: await withMigratedDatabase(tempDir('rihaai-spool-data-')),
           STATIC_DIR: path.join(root, 'none'),
           UPLOAD_SPOOL_DIR: root,
           SEED_DEMO: 'false',

@@ -182,10 +182,10 @@ describe('slow uploads (issue 25)', () => {
     const a = await createFamilyMember(slow.db);
     const b = await createFamilyMember(slow.db);
     const c = await createFamilyMember(slow.db);
-    const trickles = [
-      tricklingUpload(port, await sessionCookie(slow.db, a.user.id)),
-      tricklingUpload(port, await sessionCookie(slow.db, b.user.id)),
-    ];
+    // Both sessions first, so the two uploads start together: the grace of one must not run out while
+    // the other's session is still being written (it did once, on a loaded machine).
+    const cookies = [await sessionCookie(slow.db, a.user.id), await sessionCookie(slow.db, b.user.id)];
+    const trickles = cookies.map((cookie) => tricklingUpload(port, cookie));
     await vi.waitFor(() => expect(uploadsInFlight()).toBe(2), { timeout: 30_000 });
 
     // Each is stopped with the clear error in our shape (long before the 120 s request timeout).
