@@ -14,6 +14,7 @@ import * as schema from '#server/db/schema.ts';
 import { emailOutbox, ngoAssignments, ngos } from '#server/db/schema.ts';
 import { EMAIL_PRIORITY, enqueueEmail } from '#server/lib/outbox.ts';
 import { createFamilyMember, createJailAuthority, createLawyer, createNgo, sessionCookie, TEST_PASSWORD } from './factories.ts';
+import { freePort } from './process-helpers.ts';
 import { startSmtp } from './smtp.ts';
 import { usePostgres } from './test-db.ts';
 
@@ -86,7 +87,6 @@ describe.runIf(usePostgres())('two instances on one PostgreSQL', () => {
     const url = new URL(baseUrl);
     url.pathname = `/${dbName}`;
     smtp = await startSmtp();
-    const port = 42000 + Math.floor(Math.random() * 4000) * 2;
     const env = {
       DATABASE_URL: url.toString(),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -98,9 +98,11 @@ describe.runIf(usePostgres())('two instances on one PostgreSQL', () => {
       STATIC_DIR: path.resolve('no-such-static-dir'),
     };
     // One at a time: the first applies the migrations, the second finds them applied.
-    a = startServer(port, env);
+    // Ports of a range of their own below the ephemeral ports: a random port there was once taken,
+    // between the pick and the listen, by an outgoing connection of the run (EADDRINUSE).
+    a = startServer(await freePort(4300, 4349), env);
     await waitReady(a);
-    b = startServer(port + 1, env);
+    b = startServer(await freePort(4300, 4349), env);
     await waitReady(b);
     // The test's own pool, with an error handler: the final DROP … WITH (FORCE) ends its connections.
     pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
