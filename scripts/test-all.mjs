@@ -1,14 +1,18 @@
-// `npm test`: everything CI runs, in the order that fails fastest, with the steps that do not depend on
-// each other run side by side (the machine has 2 cores; the suites themselves already use both):
+// `npm test`: everything CI runs, failing fast where it can, with the steps that do not depend on each
+// other run side by side (the machine has 2 cores):
 //   1. typecheck, lint, the format check and the bench smoke run (`bench:quick`, which fails only on
 //      errors, never on speed), side by side: the first three are mostly one core each, and the smoke
 //      run leaves most of the machine idle on its own (its embedded database answers one statement at
 //      a time), so it costs this phase about half a minute instead of a phase of a minute and a half;
-//   2. the unit and API suites (Vitest);
-//   3. the client's production build (seconds), then the browser suites (Playwright) on that build;
-//   4. one closing line for the whole run (scripts/test-summary.mjs).
-// A failed step stops the run with its exit code. Output of steps run side by side is printed whole,
-// one step after the other, as each ends, so the log stays readable; each step says how long it took.
+//   2. the unit and API suites (Vitest), and beside them the client's production build (seconds) then
+//      the browser suites (Playwright) on that build. The browser suites alone kept the cores busy about
+//      two thirds of the time (they wait on the browser, the server and the mailbox), the unit suites
+//      alone 93 %: one after the other they took 658 s here plus 845-1,315 s (CI), side by side
+//      1,374 s with both cores busy throughout (docs/decisions/0074-browser-and-unit-suites-side-by-side.md);
+//   3. one closing line for the whole run (scripts/test-summary.mjs).
+// A failed step stops the run with its exit code (in phase 2, once both sides have ended). Output of
+// steps run side by side is printed whole, one step after the other, as each ends, except the browser
+// suites', which is printed as it comes; each step says how long it took.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -57,10 +61,13 @@ async function main() {
         npm('format:check', { buffered: true }),
         npm('bench:quick', { buffered: true }),
       ),
-    () => npm('test:unit'),
     () =>
-      step('client build for the browser suites', 'sh', ['-c', 'node scripts/ensure-chromium.mjs && npx vite build'], { buffered: true }),
-    () => step('browser suites', 'npx', ['playwright', 'test']),
+      together(
+        npm('test:unit', { buffered: true }),
+        step('client build for the browser suites', 'sh', ['-c', 'node scripts/ensure-chromium.mjs && npx vite build'], {
+          buffered: true,
+        }).then((code) => (code === 0 ? step('browser suites', 'npx', ['playwright', 'test']) : code)),
+      ),
   ];
   for (const phase of phases) {
     const code = await phase();
