@@ -5,10 +5,9 @@
 //      run leaves most of the machine idle on its own (its embedded database answers one statement at
 //      a time), so it costs this phase about half a minute instead of a phase of a minute and a half;
 //   2. the unit and API suites (Vitest), and beside them the client's production build (seconds) then
-//      the browser suites (Playwright) on that build. The browser suites alone kept the cores busy about
-//      two thirds of the time (they wait on the browser, the server and the mailbox), the unit suites
-//      alone 93 %: one after the other they took 658 s here plus 845-1,315 s (CI), side by side
-//      1,374 s with both cores busy throughout (docs/decisions/0074-browser-and-unit-suites-side-by-side.md);
+//      the browser suites (Playwright) on that build. Each alone left the cores idle 7-9 % of the time;
+//      side by side they took 1,374 s here against 1,593 s one after the other
+//      (docs/decisions/0074-browser-and-unit-suites-side-by-side.md);
 //   3. one closing line for the whole run (scripts/test-summary.mjs).
 // A failed step stops the run with its exit code (in phase 2, once both sides have ended). Output of
 // steps run side by side is printed whole, one step after the other, as each ends, except the browser

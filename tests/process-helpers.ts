@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { inject } from 'vitest';
+import { templateOf } from './test-db.ts';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -60,7 +60,7 @@ export function startServer(env: Record<string, string>, registry?: ChildProcess
  * server-process and lean-first-start create theirs). Returns `dataDir`.
  */
 export async function withMigratedDatabase(dataDir: string): Promise<string> {
-  const template = inject('pgliteTemplate');
+  const template = templateOf('pgliteTemplate');
   if (!template) throw new Error('no migrated embedded database for this run (is this the pglite project?)');
   fs.mkdirSync(path.join(dataDir, 'db'), { recursive: true });
   const client = new PGlite(path.join(dataDir, 'db'), { loadDataDir: new Blob([await fs.promises.readFile(template)]) });

@@ -32,7 +32,7 @@ export interface TestDb {
 export const usePostgres = () => process.env.RIHAAI_TEST_DB === 'postgres';
 
 /** The run's migrated template of this kind, or '' when there is none (a run without the global set-up). */
-function templateOf(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+export function templateOf(key: 'pgliteTemplate' | 'postgresTemplate'): string {
   try {
     return inject(key) ?? '';
   } catch {

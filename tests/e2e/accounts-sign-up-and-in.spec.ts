@@ -250,47 +250,51 @@ test.describe('shell', () => {
 });
 
 test.describe('accessibility and small screens', () => {
-  for (const width of [360, 1280]) {
-    test(`sign-in, sign-up, homes and profile at ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/');
-      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-      await expectAccessible(page, 'sign-in');
+  const width = 360;
+  test(`sign-in, sign-up, homes and profile at ${width}px, the last also at 1280px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expectAccessible(page, 'sign-in');
+    await expectNoHorizontalScroll(page);
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+    await expectAccessible(page, 'sign-up');
+    await expectNoHorizontalScroll(page);
+    const email = uniqueEmail('narrow');
+    await page.getByLabel('User category').selectOption('Family-Member');
+    await page.getByLabel('Full name').fill('Narrow Screen');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await acceptSignUpConsent(page);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expectAccessible(page, 'check your email');
+    await expectNoHorizontalScroll(page);
+    await page.goto(await confirmLinkIn(email));
+    await expect(page.getByRole('heading', { name: 'Open your account' })).toBeVisible();
+    await expectAccessible(page, 'open your account');
+    await expectNoHorizontalScroll(page);
+    for (const [role, home] of [
+      ['Family-Member', '/family-member'],
+      ['Lawyer', '/lawyer'],
+      ['Jail-Authority', '/jail-authority'],
+    ] as const) {
+      await page.context().clearCookies();
+      await signUpRegisteredViaApi(page, role);
+      await page.goto(home);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, home);
       await expectNoHorizontalScroll(page);
-      await page.goto('/signup');
-      await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
-      await expectAccessible(page, 'sign-up');
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+      await expectAccessible(page, `profile (${role})`);
       await expectNoHorizontalScroll(page);
-      const email = uniqueEmail('narrow');
-      await page.getByLabel('User category').selectOption('Family-Member');
-      await page.getByLabel('Full name').fill('Narrow Screen');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel(/^Password/).fill(PASSWORD);
-      await acceptSignUpConsent(page);
-      await page.getByRole('button', { name: 'Sign Up' }).click();
-      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-      await expectAccessible(page, 'check your email');
-      await expectNoHorizontalScroll(page);
-      await page.goto(await confirmLinkIn(email));
-      await expect(page.getByRole('heading', { name: 'Open your account' })).toBeVisible();
-      await expectAccessible(page, 'open your account');
-      await expectNoHorizontalScroll(page);
-      for (const [role, home] of [
-        ['Family-Member', '/family-member'],
-        ['Lawyer', '/lawyer'],
-        ['Jail-Authority', '/jail-authority'],
-      ] as const) {
-        await page.context().clearCookies();
-        await signUpRegisteredViaApi(page, role);
-        await page.goto(home);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectAccessible(page, home);
-        await expectNoHorizontalScroll(page);
-        await page.goto('/profile');
-        await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
-        await expectAccessible(page, `profile (${role})`);
-        await expectNoHorizontalScroll(page);
-      }
-    });
-  }
+    }
+    // At 1280 px the app draws the same elements in wider columns (only the family form changes its
+    // markup with the width, and family-registration-steps.spec.ts scans it wide): one wide scan.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectAccessible(page, 'profile at 1280px');
+    await expectNoHorizontalScroll(page);
+  });
 });

@@ -79,23 +79,27 @@ test.describe('contact form', () => {
 });
 
 test.describe('accessibility', () => {
-  for (const width of [360, 1280]) {
-    test(`about screens and the contact form at ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 });
-      for (const { role, path } of ABOUT) {
-        await page.context().clearCookies();
-        await signUpViaApi(page, role);
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: 'About Rihaai' })).toBeVisible();
-        await expectAccessible(page, path);
-        await expectNoHorizontalScroll(page);
-      }
-      await page.getByRole('button', { name: 'Contact Us' }).click();
-      await expect(contactDialog(page)).toBeVisible();
-      await contactDialog(page).getByRole('button', { name: 'Send' }).click();
-      await expect(contactDialog(page).getByText('Please enter your message.')).toBeVisible();
-      await expectAccessible(page, 'contact form with errors');
+  const width = 360;
+  test(`about screens and the contact form at ${width}px, the last also at 1280px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const { role, path } of ABOUT) {
+      await page.context().clearCookies();
+      await signUpViaApi(page, role);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'About Rihaai' })).toBeVisible();
+      await expectAccessible(page, path);
       await expectNoHorizontalScroll(page);
-    });
-  }
+    }
+    await page.getByRole('button', { name: 'Contact Us' }).click();
+    await expect(contactDialog(page)).toBeVisible();
+    await contactDialog(page).getByRole('button', { name: 'Send' }).click();
+    await expect(contactDialog(page).getByText('Please enter your message.')).toBeVisible();
+    await expectAccessible(page, 'contact form with errors');
+    await expectNoHorizontalScroll(page);
+    // At 1280 px the app draws the same elements in wider columns (only the family form changes its
+    // markup with the width, and family-registration-steps.spec.ts scans it wide): one wide scan.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectAccessible(page, 'contact form with errors at 1280px');
+    await expectNoHorizontalScroll(page);
+  });
 });

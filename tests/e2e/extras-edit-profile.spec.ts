@@ -88,24 +88,28 @@ test('changing the password keeps this session and signs out the other devices',
 });
 
 test.describe('accessibility', () => {
-  for (const width of [360, 1280]) {
-    test(`edit profile of each role at ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await signInViaApi(page, 'Lawyer', 'lawyer.demo@gmail.com', DEMO_PASSWORD);
+  const width = 360;
+  test(`edit profile of each role at ${width}px, the last also at 1280px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInViaApi(page, 'Lawyer', 'lawyer.demo@gmail.com', DEMO_PASSWORD);
+    await page.goto('/edit-profile');
+    await page.getByLabel(/^Phone number/).fill('1');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText(/Enter a 10-digit Indian mobile number/)).toBeVisible();
+    await expectAccessible(page, 'edit profile (lawyer, with an error)');
+    await expectNoHorizontalScroll(page);
+    for (const role of ['Family-Member', 'Jail-Authority'] as const) {
+      await page.context().clearCookies();
+      await signUpViaApi(page, role);
       await page.goto('/edit-profile');
-      await page.getByLabel(/^Phone number/).fill('1');
-      await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect(page.getByText(/Enter a 10-digit Indian mobile number/)).toBeVisible();
-      await expectAccessible(page, 'edit profile (lawyer, with an error)');
+      await expect(page.getByLabel(/^Full name/)).toBeVisible();
+      await expectAccessible(page, `edit profile (${role})`);
       await expectNoHorizontalScroll(page);
-      for (const role of ['Family-Member', 'Jail-Authority'] as const) {
-        await page.context().clearCookies();
-        await signUpViaApi(page, role);
-        await page.goto('/edit-profile');
-        await expect(page.getByLabel(/^Full name/)).toBeVisible();
-        await expectAccessible(page, `edit profile (${role})`);
-        await expectNoHorizontalScroll(page);
-      }
-    });
-  }
+    }
+    // At 1280 px the app draws the same elements in wider columns (only the family form changes its
+    // markup with the width, and family-registration-steps.spec.ts scans it wide): one wide scan.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectAccessible(page, 'edit profile at 1280px');
+    await expectNoHorizontalScroll(page);
+  });
 });

@@ -10,10 +10,10 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 /** The centre of an element, as a share of the page's width (0 = left edge). */
 async function centreX(page: Page, selector: string) {
-  // Drawn once the app has loaded it (the assistant comes after the screen).
-  await expect(page.locator(selector).first()).toBeVisible();
-  const box = await page.locator(selector).first().boundingBox();
-  expect(box, selector).not.toBeNull();
+  // Drawn once the app has loaded it (the assistant comes after the screen), and possibly drawn again
+  // as it loads: a box read between the two is null (seen once in a run), so ask until there is one.
+  let box: { x: number; width: number } | null = null;
+  await expect.poll(async () => (box = await page.locator(selector).first().boundingBox()), { message: selector }).not.toBeNull();
   return (box!.x + box!.width / 2) / 360;
 }
 

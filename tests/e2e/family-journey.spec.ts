@@ -173,70 +173,68 @@ test('Legal Services says why when no lawyer of the case type exists', async ({ 
 });
 
 test.describe('accessibility and small screens', () => {
-  for (const width of [360, 1280]) {
-    test(`every family screen at ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 800 });
-      await signUpViaApi(page, 'Family-Member', 'Kamla Devi Prasad');
-      const check = async (label: string) => {
-        await expectAccessible(page, `${label} (${width}px)`);
-        await expectNoHorizontalScroll(page);
-      };
+  const width = 360;
+  test(`every family screen at ${width}px, the last also at 1280px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signUpViaApi(page, 'Family-Member', 'Kamla Devi Prasad');
+    const check = async (label: string) => {
+      await expectAccessible(page, `${label} (${width}px)`);
+      await expectNoHorizontalScroll(page);
+    };
 
-      await page.goto('/fmform');
-      await expect(page.getByRole('heading', { level: 1, name: 'Family Member Registration' })).toBeVisible();
-      if (width < 768) {
-        // A phone asks one group at a time: the person in custody (nothing required), then the case.
-        await page.getByRole('button', { name: 'Next', exact: true }).click();
-        await page.getByRole('button', { name: 'Next', exact: true }).click();
-        await expect(page.getByText('Please enter the case ID.')).toBeVisible();
-      } else {
-        await recordPrisonerConsent(page);
-        await page.getByRole('button', { name: 'Submit' }).click();
-        await expect(page.getByText('Please enter your phone number.')).toBeVisible();
-      }
-      await check('/fmform with errors');
+    await page.goto('/fmform');
+    await expect(page.getByRole('heading', { level: 1, name: 'Family Member Registration' })).toBeVisible();
+    // A phone asks one group at a time: the person in custody (nothing required), then the case.
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByText('Please enter the case ID.')).toBeVisible();
+    await check('/fmform with errors');
 
-      await registerViaApi(page, 'Criminal Defense Lawyer', 'FIR-2024/000123456789-LONG-CASE-NUMBER');
-      const lawyers = await (await page.request.get('/api/family/lawyers')).json();
-      await page.request.post('/api/family/requests', { data: { lawyerId: lawyers.lawyers[0].id }, headers: SAME_ORIGIN });
-      const up = await page.request.post('/api/family/documents', {
-        multipart: { file: { name: 'photo-of-bail-paper-with-a-long-name.png', mimeType: 'image/png', buffer: minimalPng() } },
-        headers: SAME_ORIGIN,
-      });
-      expect(up.status()).toBe(201);
-
-      await page.goto('/fmform');
-      await expect(page.getByText('You have registered already.', { exact: false })).toBeVisible();
-      await check('/fmform registered');
-
-      await page.goto('/family-member');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await check('/family-member');
-
-      await page.goto('/lawyerSearch');
-      await expect(page.getByRole('button', { name: 'Request Lawyer' }).first()).toBeVisible();
-      await check('/lawyerSearch');
-
-      await page.goto('/family-case');
-      await expect(page.getByText(/requested \(pending\)/)).toBeVisible();
-      await page.getByRole('button', { name: 'Add another case' }).click();
-      await page.getByRole('button', { name: 'Add case' }).click();
-      await expect(page.getByText('Please enter the case ID.')).toBeVisible();
-      await check('/family-case with the add-case form');
-
-      await page.goto('/ngo-details');
-      await expect(page.getByText('No NGO details available')).toBeVisible();
-      await check('/ngo-details');
-
-      await page.goto('/upload-file');
-      await expect(page.getByRole('heading', { level: 1, name: 'Upload Bail Paper (Image/PDF)' })).toBeVisible();
-      await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
-      await expect(page.getByText('Unsupported file type. Please upload an image or a PDF.')).toBeVisible();
-      await check('/upload-file with an error');
-      await page.locator('input[type="file"]').setInputFiles({ name: 'bail.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
-      await page.getByRole('button', { name: 'Upload', exact: true }).click();
-      await expect(page.getByRole('link', { name: 'View Uploaded File' })).toBeVisible();
-      await check('/upload-file after upload');
+    await registerViaApi(page, 'Criminal Defense Lawyer', 'FIR-2024/000123456789-LONG-CASE-NUMBER');
+    const lawyers = await (await page.request.get('/api/family/lawyers')).json();
+    await page.request.post('/api/family/requests', { data: { lawyerId: lawyers.lawyers[0].id }, headers: SAME_ORIGIN });
+    const up = await page.request.post('/api/family/documents', {
+      multipart: { file: { name: 'photo-of-bail-paper-with-a-long-name.png', mimeType: 'image/png', buffer: minimalPng() } },
+      headers: SAME_ORIGIN,
     });
-  }
+    expect(up.status()).toBe(201);
+
+    await page.goto('/fmform');
+    await expect(page.getByText('You have registered already.', { exact: false })).toBeVisible();
+    await check('/fmform registered');
+
+    await page.goto('/family-member');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check('/family-member');
+
+    await page.goto('/lawyerSearch');
+    await expect(page.getByRole('button', { name: 'Request Lawyer' }).first()).toBeVisible();
+    await check('/lawyerSearch');
+
+    await page.goto('/family-case');
+    await expect(page.getByText(/requested \(pending\)/)).toBeVisible();
+    await page.getByRole('button', { name: 'Add another case' }).click();
+    await page.getByRole('button', { name: 'Add case' }).click();
+    await expect(page.getByText('Please enter the case ID.')).toBeVisible();
+    await check('/family-case with the add-case form');
+
+    await page.goto('/ngo-details');
+    await expect(page.getByText('No NGO details available')).toBeVisible();
+    await check('/ngo-details');
+
+    await page.goto('/upload-file');
+    await expect(page.getByRole('heading', { level: 1, name: 'Upload Bail Paper (Image/PDF)' })).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await expect(page.getByText('Unsupported file type. Please upload an image or a PDF.')).toBeVisible();
+    await check('/upload-file with an error');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'bail.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByRole('link', { name: 'View Uploaded File' })).toBeVisible();
+    await check('/upload-file after upload');
+    // At 1280 px the app draws the same elements in wider columns (only the family form changes its
+    // markup with the width, and family-registration-steps.spec.ts scans it wide): one wide scan.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectAccessible(page, '/upload-file after upload at 1280px');
+    await expectNoHorizontalScroll(page);
+  });
 });

@@ -265,44 +265,48 @@ test("shows 'No seats available for this NGO.' and 'Failed to assign NGO. Please
 });
 
 test.describe('accessibility and small screens', () => {
-  for (const width of [360, 1280]) {
-    test(`every jail-authority screen at ${width}px`, async ({ page, baseURL, playwright }) => {
-      // Many axe scans, each larger since the release tracker: more time on a loaded machine.
-      test.slow();
-      const m = await memberWithBailPaper(playwright, baseURL!);
-      await page.setViewportSize({ width, height: 800 });
-      await signUpViaApi(page, 'Jail-Authority');
-      const check = async (label: string) => {
-        await expectAccessible(page, `${label} @${width}`);
-        await expectNoHorizontalScroll(page);
-      };
+  const width = 360;
+  test(`every jail-authority screen at ${width}px, the last also at 1280px`, async ({ page, baseURL, playwright }) => {
+    // Many axe scans, each larger since the release tracker: more time on a loaded machine.
+    test.slow();
+    const m = await memberWithBailPaper(playwright, baseURL!);
+    await page.setViewportSize({ width, height: 800 });
+    await signUpViaApi(page, 'Jail-Authority');
+    const check = async (label: string) => {
+      await expectAccessible(page, `${label} @${width}`);
+      await expectNoHorizontalScroll(page);
+    };
 
-      await page.goto('/jail-authority');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await check('/jail-authority');
+    await page.goto('/jail-authority');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check('/jail-authority');
 
-      await page.goto('/dashboard');
-      await expect(page.getByRole('heading', { level: 1, name: 'Family Member Details' })).toBeVisible();
-      await expect(page.getByRole('figure', { name: 'Family members by case type' }).locator('.recharts-surface')).toBeVisible();
-      await check('/dashboard');
-      await page.goto(`/dashboard?q=${encodeURIComponent(m.caseNumber)}`);
-      await chooseNgo(page, m.name, AASRA);
-      await expect(page.getByRole('button', { name: 'Assign NGO' })).toBeVisible();
-      await check('/dashboard with an NGO chosen');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Family Member Details' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Family members by case type' }).locator('.recharts-surface')).toBeVisible();
+    await check('/dashboard');
+    await page.goto(`/dashboard?q=${encodeURIComponent(m.caseNumber)}`);
+    await chooseNgo(page, m.name, AASRA);
+    await expect(page.getByRole('button', { name: 'Assign NGO' })).toBeVisible();
+    await check('/dashboard with an NGO chosen');
 
-      await page.goto(`/bail-page?q=${encodeURIComponent(m.caseNumber)}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Bail Consideration Application' })).toBeVisible();
-      await page.getByRole('button', { name: 'View Bail Paper' }).click();
-      await expect(page.getByText('First bail paper from the lawyer')).toBeVisible();
-      await check('/bail-page with papers open');
+    await page.goto(`/bail-page?q=${encodeURIComponent(m.caseNumber)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bail Consideration Application' })).toBeVisible();
+    await page.getByRole('button', { name: 'View Bail Paper' }).click();
+    await expect(page.getByText('First bail paper from the lawyer')).toBeVisible();
+    await check('/bail-page with papers open');
 
-      await page.goto('/ngos');
-      await expect(page.getByRole('article', { name: AASRA })).toBeVisible();
-      await check('/ngos');
-      await page.getByRole('button', { name: 'Add NGO' }).click();
-      await page.getByRole('dialog', { name: 'Add NGO' }).getByRole('button', { name: 'Save NGO' }).click();
-      await expect(page.getByText('Name is required.')).toBeVisible();
-      await check('/ngos add form with errors');
-    });
-  }
+    await page.goto('/ngos');
+    await expect(page.getByRole('article', { name: AASRA })).toBeVisible();
+    await check('/ngos');
+    await page.getByRole('button', { name: 'Add NGO' }).click();
+    await page.getByRole('dialog', { name: 'Add NGO' }).getByRole('button', { name: 'Save NGO' }).click();
+    await expect(page.getByText('Name is required.')).toBeVisible();
+    await check('/ngos add form with errors');
+    // At 1280 px the app draws the same elements in wider columns (only the family form changes its
+    // markup with the width, and family-registration-steps.spec.ts scans it wide): one wide scan.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectAccessible(page, '/ngos add form with errors at 1280px');
+    await expectNoHorizontalScroll(page);
+  });
 });
