@@ -143,8 +143,8 @@ export async function expectAccessible(page: Page, label: string) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // axe-core itself, in the page's one frame (the app has no frames), loaded once per document: a scan
   // after a click on the same page reuses it. Only the violations come back. @axe-core/playwright loaded
-  // its 580 kB again for every scan and returned every rule's passes too: 1.2-1.3 s a scan of the jail
-  // dashboard here against about 0.8 s.
+  // its 580 kB again for every scan and returned every rule's passes too: 0.84-1.32 s a scan of the jail
+  // dashboard here, against 0.58-0.63 s once loaded (docs/decisions/0075-axe-scan-loads-axe-core-once.md).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const bad = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
