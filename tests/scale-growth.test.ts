@@ -112,8 +112,8 @@ async function measureAt(members: number): Promise<Record<string, Cost>> {
         where not exists (select 1 from lawyer_requests r where r.family_member_id = fm.user_id and r.lawyer_id = '${busyId}')
         order by fm.user_id limit ${members / 5}) m`);
     await rows('analyze lawyer_requests');
-    const pendingFirst = PendingRequestListSchema.parse(JSON.parse((await listPendingRequests(t.db, busyId))!));
-    const clientsFirst = LawyerClientListSchema.parse(JSON.parse((await listClients(t.db, busyId))!));
+    const pendingFirst = PendingRequestListSchema.parse(JSON.parse((await listPendingRequests(t.db, busyId))!.text));
+    const clientsFirst = LawyerClientListSchema.parse(JSON.parse((await listClients(t.db, busyId))!.text));
     expect(pendingFirst.requests).toHaveLength(20);
     expect(clientsFirst.clients).toHaveLength(20);
     const pendingNext = decodeTimeCursor(pendingFirst.nextCursor!);

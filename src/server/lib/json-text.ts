@@ -33,6 +33,35 @@ export function sentValueOf(reply: FastifyReply): unknown {
   return sentValues.get(reply);
 }
 
+/** Keeps the value a route answered before Fastify serialises it, for the access log (plugins/access-log.ts). */
+export function keepSentValue(reply: FastifyReply, value: unknown): void {
+  sentValues.set(reply, value);
+}
+
+/**
+ * A page of records as JSON text built by the database, with the ids of the records it shows, in the
+ * order the access log reads them from the page (plugins/access-log.ts ACCESS_LOGGED_ROUTES): the log
+ * then need not parse the text the database built (docs/decisions/0076-access-log-reads-the-ids-it-is-given.md).
+ */
+export interface JsonPage<T> {
+  text: JsonText<T>;
+  shown: readonly string[];
+}
+
+/** The ids of the records shown by the JsonPage sent on this reply, if one was. */
+const shownIds = new WeakMap<FastifyReply, readonly string[]>();
+
+/** Sends a JsonPage's text as it is, and keeps its ids for the access log. */
+export function sendJsonPage<T>(reply: FastifyReply, page: JsonPage<T>): FastifyReply {
+  shownIds.set(reply, page.shown);
+  return sendJsonText(reply, page.text);
+}
+
+/** The ids the JsonPage sent on this reply showed, if one was sent. */
+export function shownIdsOf(reply: FastifyReply): readonly string[] | undefined {
+  return shownIds.get(reply);
+}
+
 export function sendJsonText<T>(reply: FastifyReply, body: JsonText<T>): FastifyReply {
   if (reply.server.deps.env.CHECK_SPLICED_JSON) checkAgainstSchema(reply, body);
   return reply.type('application/json; charset=utf-8').send(body);

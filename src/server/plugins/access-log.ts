@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessAction } from '#shared/access-log.ts';
 import type { Db } from '../db/client.ts';
-import { sentValueOf } from '../lib/json-text.ts';
+import { keepSentValue, sentValueOf, shownIdsOf } from '../lib/json-text.ts';
 import { logListAccess, logLookedUpAccess, logRecordAccess, type AccessActor } from '../lib/access-log.ts';
 
 type Params = Record<string, string | undefined>;
@@ -104,7 +104,29 @@ function parsed(payload: unknown): Body {
   }
 }
 
-async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+/**
+ * The ids a page of records shows: those the route gave with its JSON text (sendJsonPage), else read from
+ * the value it answered, else from the text sent. Outside production (check), given ids are held to what
+ * the text shows, so a route that gives the wrong ones fails its tests.
+ */
+function shownBy(rule: Extract<Rule, { kind: 'list' }>, reply: FastifyReply, payload: unknown, check: boolean): readonly string[] {
+  const given = shownIdsOf(reply);
+  if (given && !check) return given;
+  const shown = uuids(rule.ids((sentValueOf(reply) as Body | undefined) ?? parsed(payload)));
+  if (given && (given.length !== shown.length || given.some((id, i) => id !== shown[i])))
+    throw new Error(`the ids given for the access log (${given.join(', ')}) are not those the page shows (${shown.join(', ')})`);
+  return shown;
+}
+
+async function write(
+  db: Db,
+  check: boolean,
+  actor: AccessActor,
+  rule: Rule,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<void> {
   const params = (req.params ?? {}) as Params;
   switch (rule.kind) {
     case 'case':
@@ -133,18 +155,25 @@ async function write(db: Db, actor: AccessActor, rule: Rule, req: FastifyRequest
     }
     case 'list': {
       // An empty page is logged too: the search was made, and every page costs the same statements.
-      const shown = (sentValueOf(reply) as Body | undefined) ?? parsed(payload);
-      await logListAccess(db, actor, rule.what, uuids(rule.ids(shown)));
+      await logListAccess(db, actor, rule.what, shownBy(rule, reply, payload, check));
       return;
     }
   }
 }
 
+const ruleOf = (req: FastifyRequest): Rule | undefined => ACCESS_LOGGED_ROUTES[`${req.method} ${req.routeOptions.url ?? ''}`];
+
 export const accessLogPlugin = fp(async (app: FastifyInstance) => {
+  // A page answered as a value: kept before it is serialised, so the log reads its ids without parsing the text.
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    if (req.user && ruleOf(req)?.kind === 'list') keepSentValue(reply, payload);
+    return payload;
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.user || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    const rule = ACCESS_LOGGED_ROUTES[`${req.method} ${req.routeOptions.url ?? ''}`];
-    if (rule) await write(app.deps.db, { id: req.user.id, role: req.user.role }, rule, req, reply, payload);
+    const rule = ruleOf(req);
+    if (rule)
+      await write(app.deps.db, app.deps.env.CHECK_SPLICED_JSON, { id: req.user.id, role: req.user.role }, rule, req, reply, payload);
     return payload;
   });
 });

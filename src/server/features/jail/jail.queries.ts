@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedSqlByKey } from '../../db/prepared.ts';
 import { ALL_PRISONS } from '../../db/derived.ts';
 import { familyMembers, jailCards, jailCounts } from '../../db/schema.ts';
-import type { JsonText } from '../../lib/json-text.ts';
+import type { JsonPage, JsonText } from '../../lib/json-text.ts';
 import { invalid } from '../../lib/errors.ts';
 
 import { RELEASE_FILTER_COLUMNS } from './jail.release.ts';
@@ -195,7 +195,9 @@ function pageRowsSql(where: SQL | undefined, backwards: boolean): SQL {
  */
 function pageCards(page: SQL, backwards: boolean): SQL {
   const dir = sql.raw(backwards ? 'desc' : 'asc');
-  return sql`(select string_agg(p.card, E'\n' order by p.name ${dir}, p.id ${dir}) from (${page}) p)`;
+  // With the cards, their members' ids in the same order, comma-separated, for the access log.
+  return sql`(select string_agg(p.card, E'\n' order by p.name ${dir}, p.id ${dir}) as cards,
+      string_agg(p.id::text, ',' order by p.name ${dir}, p.id ${dir}) as ids from (${page}) p)`;
 }
 
 /** The keyset position of a card (its name and id), for the page's cursors. */
@@ -212,7 +214,7 @@ type MembersShape = `${'prison' | 'everywhere'}|${'search' | 'all'}|${MemberFilt
  * The list's statement for one shape, built once (db/prepared.ts); its values are placeholders: q and
  * like (a search), cursorName and cursorId (a keyset page), limit and offset.
  */
-const membersStatement = preparedSqlByKey<MembersShape, { counters: unknown; cards: string | null }>((shape) => {
+const membersStatement = preparedSqlByKey<MembersShape, { counters: unknown; cards: string | null; ids: string | null }>((shape) => {
   const [scope, kind, filter, mode] = shape.split('|') as ['prison' | 'everywhere', 'search' | 'all', MemberFilter | '', PageMode];
   const searching = kind === 'search';
   const scoped = scope === 'prison';
@@ -224,7 +226,8 @@ const membersStatement = preparedSqlByKey<MembersShape, { counters: unknown; car
   const keyset = sql`(${familyMembers.name}, ${memberId}) ${sql.raw(mode === 'before' ? '<' : '>')} (${sql.placeholder('cursorName')}, ${sql.placeholder('cursorId')}::uuid)`;
   const backwards = mode === 'last' || mode === 'before';
   const page = pageRowsSql(mode === 'before' || mode === 'after' ? and(where, keyset) : where, backwards);
-  return sql`${searching ? searchHits(scoped) : sql``}select ${countersJson(where, searching, scoped)} as counters, ${pageCards(page, backwards)} as cards`;
+  return sql`${searching ? searchHits(scoped) : sql``}select ${countersJson(where, searching, scoped)} as counters, page.cards, page.ids
+    from ${pageCards(page, backwards)} page`;
 });
 
 /**
@@ -236,9 +239,10 @@ const membersStatement = preparedSqlByKey<MembersShape, { counters: unknown; car
  * known from the counters in the same statement.
  *
  * Answers the response body as JSON text (MembersPageSchema, keys in the schema's order): the cards
- * are spliced in as the database stored them, never parsed and serialised again.
+ * are spliced in as the database stored them, never parsed and serialised again; with it, the ids of
+ * the members it shows, for the access log.
  */
-export async function listMembersJson(db: Db, query: MembersQueryIn, prisonId?: string): Promise<JsonText<MembersPage>> {
+export async function listMembersJson(db: Db, query: MembersQueryIn, prisonId?: string): Promise<JsonPage<MembersPage>> {
   const q = query.q || undefined;
   const after = query.after ? decodeCursor(query.after, 'after') : undefined;
   const before = query.before ? decodeCursor(query.before, 'before') : undefined;
@@ -270,9 +274,11 @@ export async function listMembersJson(db: Db, query: MembersQueryIn, prisonId?: 
   );
   const cardsText = result[0]?.cards;
   const found = cardsText ? cardsText.split('\n') : [];
+  const foundIds = result[0]?.ids?.split(',') ?? [];
   const total = totalOf(counters, query.filter, searching);
 
   let cards: string[];
+  let shown: string[];
   let pageNumber = query.page;
   let hasNext: boolean;
   let hasPrev: boolean;
@@ -281,13 +287,16 @@ export async function listMembersJson(db: Db, query: MembersQueryIn, prisonId?: 
     pageNumber = Math.max(1, Math.ceil(total / size));
     const rest = total - (pageNumber - 1) * size;
     cards = found.slice(0, Math.max(rest, 1)).reverse();
+    shown = foundIds.slice(0, Math.max(rest, 1)).reverse();
     hasNext = false;
     hasPrev = pageNumber > 1;
   } else {
     const more = found.length > size;
     cards = found.slice(0, size);
+    shown = foundIds.slice(0, size);
     if (before) {
       cards.reverse();
+      shown.reverse();
       hasPrev = more;
       hasNext = true;
     } else {
@@ -309,7 +318,7 @@ export async function listMembersJson(db: Db, query: MembersQueryIn, prisonId?: 
     counts: toCounts(counters),
     chart: toChart(counters),
   };
-  return `{"items":[${cards.join(',')}],${JSON.stringify(tail).slice(1)}` as JsonText<MembersPage>;
+  return { text: `{"items":[${cards.join(',')}],${JSON.stringify(tail).slice(1)}` as JsonText<MembersPage>, shown };
 }
 
 /** A json column: both drivers parse it; a string (a driver set up not to) is parsed here. */

@@ -18,7 +18,7 @@ import { releaseCounts } from './jail.release.ts';
 import { ReleaseCountsSchema } from '#shared/cases.ts';
 import { access } from '../../plugins/route-guard.ts';
 import { authorizeNgo } from '../../policies/ngo.policy.ts';
-import { sendJsonText } from '../../lib/json-text.ts';
+import { sendJsonPage } from '../../lib/json-text.ts';
 import { memberRecordDecision, type Actor } from '../../policies/member-record.policy.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -40,7 +40,7 @@ export async function jailRoutes(base: FastifyInstance) {
     // it (docs/decisions/0021-stored-member-cards.md).
     async (req, reply) => {
       const user = requireUser(req); // the role check ran in auth.ts; a second line here, should it ever be skipped
-      return sendJsonText(reply, await listMembersJson(db, req.query, user.prisonId));
+      return sendJsonPage(reply, await listMembersJson(db, req.query, user.prisonId));
     },
   );
 

@@ -390,8 +390,9 @@ describe('stored member cards', () => {
   it('the list answers the stored cards, and its JSON text is what MembersPageSchema describes', async () => {
     const { user } = await createFamilyMember(t.db, { name: 'Zz Page Check', cases: [{}] });
     await createDocument(t.db, { familyMemberId: user.id });
-    const text = await listMembersJson(t.db, { page: 1, pageSize: 25, q: 'Zz Page Check' });
+    const { text, shown } = await listMembersJson(t.db, { page: 1, pageSize: 25, q: 'Zz Page Check' });
     const page = MembersPageSchema.parse(JSON.parse(text));
+    expect(shown).toEqual([user.id]);
     // Nothing the schema would drop or reorder: the text is the schema's own serialisation.
     expect(text).toBe(JSON.stringify(page));
     expect(page.items.map((i) => i.id)).toEqual([user.id]);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedSelect, preparedSql } from '../../db/prepared.ts';
 import { cases, clientCards, familyMembers, lawyerRequests, lawyers, prisoners, users } from '../../db/schema.ts';
 import { isoText, parsedJson } from '../family/child-rows.sql.ts';
-import type { JsonText } from '../../lib/json-text.ts';
+import type { JsonPage, JsonText } from '../../lib/json-text.ts';
 import { recipientJson, type Recipient } from '../../lib/notify.ts';
 import { acceptedRequestsOf, findClientRelation } from '../../policies/member-record.policy.ts';
 import { encodeTimeCursor, exactTimeText, type TimeCursor } from '../../lib/time-cursor.ts';
@@ -95,14 +95,16 @@ const take = LAWYER_LIST_PAGE_SIZE + 1;
  * rows held one item more. No row at all (not registered) gives undefined.
  */
 function pageOfTexts(
-  rows: { requestId: string | null; at: string | null; item: string | null }[],
-): { items: string; nextCursor: string | null } | undefined {
+  rows: { requestId: string | null; at: string | null; item: string | null; memberId: string | null }[],
+): { items: string; nextCursor: string | null; shown: string[] } | undefined {
   if (rows.length === 0) return undefined;
-  const items = rows.flatMap((r) => (r.requestId !== null && r.item !== null ? [{ requestId: r.requestId, at: r.at, item: r.item }] : []));
+  const items = rows.flatMap((r) =>
+    r.requestId !== null && r.item !== null ? [{ requestId: r.requestId, at: r.at, item: r.item, memberId: r.memberId ?? '' }] : [],
+  );
   const page = items.slice(0, LAWYER_LIST_PAGE_SIZE);
   const last = page[page.length - 1];
   const nextCursor = items.length > LAWYER_LIST_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at ?? '', id: last.requestId }) : null;
-  return { items: page.map((r) => r.item).join(','), nextCursor };
+  return { items: page.map((r) => r.item).join(','), nextCursor, shown: page.map((r) => r.memberId) };
 }
 
 // A page of this lawyer's pending requests: a range of lawyer_requests_pending_page_idx
@@ -148,6 +150,7 @@ const pendingRequestRows = preparedSelect((db) => {
       lawyerId: lawyers.userId,
       requestId: page.id,
       at: page.at,
+      memberId: familyMembers.userId,
       // The request as JSON text in PendingRequestSchema's order, with the asking member's contact and
       // every case of theirs; null on the lawyer's own row when the list is empty.
       item: sql<string | null>`case when ${familyMembers.userId} is not null then json_build_object('id', ${page.id},
@@ -169,10 +172,15 @@ const pendingRequestRows = preparedSelect((db) => {
  * record: no row means not registered), as the response's JSON text; undefined when the lawyer has no
  * /lawyerform record. `after` is a page's nextCursor.
  */
-export async function listPendingRequests(db: Db, lawyerId: string, after?: TimeCursor): Promise<JsonText<PendingRequestList> | undefined> {
+export async function listPendingRequests(db: Db, lawyerId: string, after?: TimeCursor): Promise<JsonPage<PendingRequestList> | undefined> {
   const cursor = after ?? BEFORE_ALL;
   const page = pageOfTexts(await pendingRequestRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id }));
-  return page && (`{"requests":[${page.items}],"nextCursor":${JSON.stringify(page.nextCursor)}}` as JsonText<PendingRequestList>);
+  return (
+    page && {
+      text: `{"requests":[${page.items}],"nextCursor":${JSON.stringify(page.nextCursor)}}` as JsonText<PendingRequestList>,
+      shown: page.shown,
+    }
+  );
 }
 
 // When a client was accepted: the decision's time (set by every accept; the request's own for a row
@@ -207,6 +215,7 @@ const clientRows = preparedSelect((db) => {
       lawyerId: lawyers.userId,
       requestId: page.id,
       at: page.at,
+      memberId: page.familyMemberId,
       // The client as JSON text in LawyerClientSchema's order: when this lawyer accepted them and whether
       // the DLSA assigned them (legal aid), then the member's stored client card (drizzle/0017_client_cards.sql),
       // which holds the rest as one object.
@@ -226,11 +235,16 @@ const clientRows = preparedSelect((db) => {
  * papers, in one statement (a row per client, its stored card, from the lawyer's own record), as the
  * response's JSON text; undefined when the lawyer has no /lawyerform record.
  */
-export async function listClients(db: Db, lawyerId: string, after?: TimeCursor): Promise<JsonText<LawyerClientList> | undefined> {
+export async function listClients(db: Db, lawyerId: string, after?: TimeCursor): Promise<JsonPage<LawyerClientList> | undefined> {
   const cursor = after ?? AFTER_ALL;
   const rows = await clientRows(db).execute({ lawyerId, afterAt: cursor.at, afterId: cursor.id });
-  const page = pageOfTexts(rows.map((r) => ({ requestId: r.requestId, at: r.at, item: r.client })));
-  return page && (`{"clients":[${page.items}],"nextCursor":${JSON.stringify(page.nextCursor)}}` as JsonText<LawyerClientList>);
+  const page = pageOfTexts(rows.map((r) => ({ requestId: r.requestId, at: r.at, item: r.client, memberId: r.memberId })));
+  return (
+    page && {
+      text: `{"clients":[${page.items}],"nextCursor":${JSON.stringify(page.nextCursor)}}` as JsonText<LawyerClientList>,
+      shown: page.shown,
+    }
+  );
 }
 
 /**

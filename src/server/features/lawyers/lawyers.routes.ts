@@ -12,7 +12,7 @@ import * as lawyers from './lawyers.use-cases.ts';
 import { withdrawRequestRoutes } from './withdraw-request.routes.ts';
 import { endEngagementRoutes } from './end-engagement.routes.ts';
 import { access } from '../../plugins/route-guard.ts';
-import { sendJsonText } from '../../lib/json-text.ts';
+import { sendJsonPage } from '../../lib/json-text.ts';
 
 export async function lawyersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +36,7 @@ export async function lawyersRoutes(base: FastifyInstance) {
     '/api/lawyers/requests',
     { config: access.lawyer, schema: { querystring: schemas.LawyerListQuerySchema, response: { 200: schemas.PendingRequestListSchema } } },
     // JSON text built by the database (lawyers.queries.ts listPendingRequests), sent as it is, like the clients below.
-    async (req, reply) => sendJsonText(reply, await lawyers.listRequests(deps, requireUser(req), req.query)),
+    async (req, reply) => sendJsonPage(reply, await lawyers.listRequests(deps, requireUser(req), req.query)),
   );
 
   for (const [action, status] of [
@@ -55,7 +55,7 @@ export async function lawyersRoutes(base: FastifyInstance) {
     { config: access.lawyer, schema: { querystring: schemas.LawyerListQuerySchema, response: { 200: schemas.LawyerClientListSchema } } },
     // JSON text from the members' stored client cards (lawyers.queries.ts listClients), sent as it is: the
     // response serialiser never runs on it. The tests hold the text to the schema (one-statement-reads.test.ts).
-    async (req, reply) => sendJsonText(reply, await lawyers.listAcceptedClients(deps, requireUser(req), req.query)),
+    async (req, reply) => sendJsonPage(reply, await lawyers.listAcceptedClients(deps, requireUser(req), req.query)),
   );
 
   app.post(
