@@ -5,7 +5,7 @@
 // a 400 for a cursor the server did not write.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { LAWYER_LIST_PAGE_SIZE, type LawyerClientList, type PendingRequestList } from '#shared/lawyers.ts';
+import { LAWYER_LIST_PAGE_SIZE, PendingRequestListSchema, type LawyerClientList, type PendingRequestList } from '#shared/lawyers.ts';
 import { useTestApp } from '#tests/test-app.ts';
 import { createFamilyMember, createLawyer, createLawyerRequest, sessionCookie } from '#tests/factories.ts';
 
@@ -63,6 +63,23 @@ describe('the lawyer’s pending requests in pages', () => {
     expect(pages.flatMap((p) => p.requests.map((r) => r.id))).toEqual(expected);
     for (const r of pages.flatMap((p) => p.requests)) expect(r.familyMember.cases).toHaveLength(2);
     expect(pages.at(-1)!.nextCursor).toBeNull();
+  });
+
+  it('sends text that is the schema’s own serialisation, whatever the family typed (quotes, a backslash, a line break, Devanagari)', async () => {
+    const lawyer = await createLawyer(t.db);
+    const odd = 'Sunita "Munni" Devi \\ सुनीता\nline two\t<tab>';
+    const member = await createFamilyMember(t.db, {
+      name: odd,
+      address: `${odd}, 12 Gali`,
+      cases: [{ detail: `${odd} — IPC 379`, prisonerName: `Ramesh ${odd}` }],
+    });
+    await createLawyerRequest(t.db, { familyMemberId: member.user.id, lawyerId: lawyer.user.id, status: 'pending' });
+    const res = await t.request('GET', '/api/lawyers/requests', { cookie: await sessionCookie(t.db, lawyer.user.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = PendingRequestListSchema.parse(JSON.parse(res.body));
+    expect(res.body).toBe(JSON.stringify(page));
+    expect(page.requests[0]!.familyMember.name).toBe(odd);
+    expect(page.requests[0]!.familyMember.cases[0]!.detail).toBe(`${odd} — IPC 379`);
   });
 
   it('shows each case’s id, type, detail and prisoner, not the record’s facts, until the lawyer accepts', async () => {

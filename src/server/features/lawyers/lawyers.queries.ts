@@ -139,9 +139,10 @@ const pendingPage = (db: Db) =>
  * (policies/member-record.policy.ts).
  */
 const caseSummariesJson = (familyMemberId: SQL) =>
-  sql`(select coalesce(json_agg(json_build_object('id', c.id, 'caseNumber', c.case_number, 'caseType', c.case_type,
-      'detail', c.detail, 'prisonerName', p.name) order by c.created_at, c.case_number), '[]'::json)
-    from ${cases} c join ${prisoners} p on p.id = c.prisoner_id where c.family_member_id = ${familyMemberId})`;
+  sql`('[' || coalesce((select string_agg('{"id":"' || c.id || '","caseNumber":' || to_json(c.case_number) || ',"caseType":'
+      || to_json(c.case_type) || ',"detail":' || to_json(c.detail) || ',"prisonerName":' || to_json(p.name) || '}',
+      ',' order by c.created_at, c.case_number)
+    from ${cases} c join ${prisoners} p on p.id = c.prisoner_id where c.family_member_id = ${familyMemberId}), '') || ']')`;
 
 const pendingRequestRows = preparedSelect((db) => {
   const page = pendingPage(db);
@@ -152,11 +153,14 @@ const pendingRequestRows = preparedSelect((db) => {
       at: page.at,
       memberId: familyMembers.userId,
       // The request as JSON text in PendingRequestSchema's order, with the asking member's contact and
-      // every case of theirs; null on the lawyer's own row when the list is empty.
-      item: sql<string | null>`case when ${familyMembers.userId} is not null then json_build_object('id', ${page.id},
-        'createdAt', ${isoText(page.createdAt)}, 'forCaseId', ${page.caseId}, 'familyMember', json_build_object('id', ${familyMembers.userId},
-        'name', ${users.name}, 'email', ${users.email}, 'phone', ${familyMembers.phone}, 'address', ${familyMembers.address},
-        'cases', ${caseSummariesJson(sql`${familyMembers.userId}`)}))::text end`,
+      // every case of theirs; null on the lawyer's own row when the list is empty. Joined text, each
+      // string through to_json (its escaping), not json_build_object: that looks up every argument's
+      // type again on every row, and took a fifth of the statement's time (26 rows).
+      item: sql<string | null>`case when ${familyMembers.userId} is not null then '{"id":"' || ${page.id}
+        || '","createdAt":"' || ${isoText(page.createdAt)} || '","forCaseId":' || coalesce('"' || ${page.caseId} || '"', 'null')
+        || ',"familyMember":{"id":"' || ${familyMembers.userId} || '","name":' || to_json(${users.name})
+        || ',"email":' || to_json(${users.email}) || ',"phone":' || to_json(${familyMembers.phone})
+        || ',"address":' || to_json(${familyMembers.address}) || ',"cases":' || ${caseSummariesJson(sql`${familyMembers.userId}`)} || '}}' end`,
     })
     .from(lawyers)
     .leftJoin(page, sql`true`)
