@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as schemas from '#shared/ngos.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { access } from '../../plugins/route-guard.ts';
+import { sendJsonValue } from '../../lib/json-text.ts';
 import * as ngos from './ngos.use-cases.ts';
 
 export async function ngosRoutes(base: FastifyInstance) {
@@ -48,6 +49,8 @@ export async function ngosRoutes(base: FastifyInstance) {
         response: { 200: schemas.NgoMembersPageSchema },
       },
     },
-    async (req) => ngos.listMembers(deps, requireUser(req), req.params.id, req.query.after),
+    // Built in NgoMembersPageSchema's key order and sent as its JSON text, without the serialiser's
+    // check of every field of 50 members on every request (docs/decisions/0031-lawyer-clients-as-json-text.md).
+    async (req, reply) => sendJsonValue(reply, await ngos.listMembers(deps, requireUser(req), req.params.id, req.query.after)),
   );
 }
