@@ -109,18 +109,18 @@ export function seesRecordAsLawyer(lawyerId: string | SQLWrapper, familyMemberId
  * SQL: the lawyer's relation to the member ('accepted', 'pending' or null) as one scalar subquery, for
  * lookups that load a case together with what the rule needs.
  */
-export function clientRelationSql(lawyerId: string, familyMemberId: SQLWrapper): SQL<ClientRelation | null> {
+export function clientRelationSql(lawyerId: string | SQLWrapper, familyMemberId: SQLWrapper): SQL<ClientRelation | null> {
   return sql<ClientRelation | null>`(select case when bool_or(${lawyerRequests.status} = 'accepted') then 'accepted' when count(*) > 0 then 'pending' end
     from ${lawyerRequests} where ${openRequestBetween(lawyerId, familyMemberId)})`;
 }
 
 /** SQL: this family member follows the prisoner (a case's prisoner_id), as one boolean. */
-export function followsPrisoner(familyMemberId: string, prisonerId: SQLWrapper): SQL<boolean> {
+export function followsPrisoner(familyMemberId: string | SQLWrapper, prisonerId: SQLWrapper): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${prisonerFollowers} f where f.prisoner_id = ${prisonerId} and f.family_member_id = ${familyMemberId})`;
 }
 
 /** SQL: the member follows a prisoner held in this prison. */
-export function followsPrisonerIn(prisonId: string, familyMemberId: string | SQLWrapper): SQL<boolean> {
+export function followsPrisonerIn(prisonId: string | SQLWrapper, familyMemberId: string | SQLWrapper): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${prisonerFollowers} f join ${prisoners} p on p.id = f.prisoner_id
     where f.family_member_id = ${familyMemberId} and p.prison_id = ${prisonId})`;
 }
@@ -129,7 +129,10 @@ export function followsPrisonerIn(prisonId: string, familyMemberId: string | SQL
  * SQL: the actor's relation to the member (ClientRelation, or null) as one scalar expression — a lawyer's
  * requests, a jail authority of one prison's prisoners — or null for whom the rule needs none.
  */
-export function relationSql(actor: Actor, familyMemberId: SQLWrapper): SQL<ClientRelation | null> {
+export function relationSql(
+  actor: { role: Role; id: string | SQLWrapper; prisonId?: string | SQLWrapper | undefined },
+  familyMemberId: SQLWrapper,
+): SQL<ClientRelation | null> {
   if (actor.role === 'Lawyer') return clientRelationSql(actor.id, familyMemberId);
   if (actor.role === 'Jail-Authority' && actor.prisonId)
     return sql<ClientRelation | null>`(case when ${followsPrisonerIn(actor.prisonId, familyMemberId)} then 'in-prison' end)`;

@@ -1,5 +1,6 @@
 // One case with its facts for the family owner, an accepted lawyer or the jail.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { preparedSelect } from '../../db/prepared.ts';
 import type { CaseDetail, CaseEvent } from '#shared/cases.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -45,30 +46,71 @@ type EventJson = { kind: CaseEvent['kind']; at: string; name: string | null; rol
  * statement too. `row.rowVersion` is the row's version as read (its xmin), for a save that writes only
  * while the row is unchanged (saveFactsAsRead).
  */
+/** Whose relation a case read asks for: each a shape of the statement, with the actor's ids as placeholders. */
+type RelationKind = 'none' | 'family' | 'lawyer' | 'jail-of-prison';
+
+function relationKindOf(actor: Actor | null): RelationKind {
+  if (!actor) return 'none';
+  if (actor.role === 'Family-Member') return 'family';
+  if (actor.role === 'Lawyer') return 'lawyer';
+  if (actor.role === 'Jail-Authority' && actor.prisonId) return 'jail-of-prison';
+  return 'none';
+}
+
+const actorIdValue = sql.placeholder('actorId');
+const prisonIdValue = sql.placeholder('prisonId');
+
+/** The asking user's relation (member-record.policy.ts), for each kind, with the actor's ids as placeholders. */
+function relationColumn(kind: RelationKind): SQL<ClientRelation | null> {
+  switch (kind) {
+    // A relative who follows the case's prisoner reads it like the one who registered it (decision 0050).
+    case 'family':
+      return sql<ClientRelation | null>`(case when ${followsPrisoner(actorIdValue, cases.prisonerId)} then 'follows-prisoner' end)`;
+    case 'lawyer':
+      return relationSql({ role: 'Lawyer', id: actorIdValue }, cases.familyMemberId);
+    case 'jail-of-prison':
+      return relationSql({ role: 'Jail-Authority', id: actorIdValue, prisonId: prisonIdValue }, cases.familyMemberId);
+    case 'none':
+      return sql<null>`null`;
+  }
+}
+
+// The case read, built once per shape (docs/decisions/0027-statements-built-once.md): whose relation it
+// asks for, and whether with its page's detail. Building it on every request was a seventh of the
+// server's time on a save of a case's facts.
+const caseReads = new Map<string, ReturnType<typeof caseRead>>();
+function caseRead(kind: RelationKind, detail: boolean) {
+  const none = sql<unknown>`null`;
+  return preparedSelect((db) =>
+    db
+      .select({
+        case: cases,
+        rowVersion: sql<string>`${cases}.xmin::text`,
+        memberName: users.name,
+        courtState: familyMembers.state,
+        relation: relationColumn(kind),
+        events: detail ? detailColumns.events : none,
+        prison: detail ? detailColumns.prison : none,
+        transfers: detail ? detailColumns.transfers : none,
+      })
+      .from(cases)
+      .innerJoin(users, eq(users.id, cases.familyMemberId))
+      .leftJoin(familyMembers, eq(familyMembers.userId, cases.familyMemberId))
+      .where(eq(cases.id, sql.placeholder('caseId')))
+      .limit(1),
+  );
+}
+
 export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | null, detail = false) {
-  // A relative who follows the case's prisoner reads it like the one who registered it (decision 0050).
-  const relation = !actor
-    ? sql<null>`null`
-    : actor.role === 'Family-Member'
-      ? sql<ClientRelation | null>`(case when ${followsPrisoner(actor.id, cases.prisonerId)} then 'follows-prisoner' end)`
-      : relationSql(actor, cases.familyMemberId);
-  const none = sql<null>`null`;
-  const [row] = await db
-    .select({
-      case: cases,
-      rowVersion: sql<string>`${cases}.xmin::text`,
-      memberName: users.name,
-      courtState: familyMembers.state,
-      relation,
-      events: detail ? detailColumns.events : none,
-      prison: detail ? detailColumns.prison : none,
-      transfers: detail ? detailColumns.transfers : none,
-    })
-    .from(cases)
-    .innerJoin(users, eq(users.id, cases.familyMemberId))
-    .leftJoin(familyMembers, eq(familyMembers.userId, cases.familyMemberId))
-    .where(eq(cases.id, caseId))
-    .limit(1);
+  const kind = relationKindOf(actor);
+  const key = `${kind}|${detail}`;
+  let read = caseReads.get(key);
+  if (!read) {
+    read = caseRead(kind, detail);
+    caseReads.set(key, read);
+  }
+  // A placeholder's value goes to the driver as it is: the ids are text the statement compares as uuid.
+  const [row] = await read(db).execute({ caseId, actorId: actor?.id ?? null, prisonId: actor?.prisonId ?? null });
   if (!row) return undefined;
   const access: CaseAccessFacts = {
     familyMemberId: row.case.familyMemberId,
