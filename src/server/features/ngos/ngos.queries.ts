@@ -125,18 +125,7 @@ const AFTER_ALL = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' }
 // page again; its 51 rows are put in order here (newestFirst). Rows as the driver gives them, named
 // as the response names them, not through a query builder's mapping: for 51 rows of 17 columns that
 // mapping was a fifth of the server's time on this page.
-interface NgoMemberRow {
-  id: string;
-  name: string;
-  address: string;
-  contactInfo: string;
-  report: string;
-  seatsFree: number;
-  seatsTotal: number;
-  version: number;
-  state: string | null;
-  district: string | null;
-  assignedCount: number;
+interface NgoMemberRow extends Ngo {
   memberId: string | null;
   memberName: string;
   memberEmail: string;
