@@ -40,12 +40,6 @@ const detailColumns = {
 
 type EventJson = { kind: CaseEvent['kind']; at: string; name: string | null; role: CaseEvent['by']['role']; fields: string[] | null };
 
-/**
- * The case, its family member's name and the asking user's relation to them (member-record.policy.ts),
- * in one statement; with `detail`, what its page shows besides (detailColumns), so the page is that one
- * statement too. `row.rowVersion` is the row's version as read (its xmin), for a save that writes only
- * while the row is unchanged (saveFactsAsRead).
- */
 /** Whose relation a case read asks for: each a shape of the statement, with the actor's ids as placeholders. */
 type RelationKind = 'none' | 'family' | 'lawyer' | 'jail-of-prison';
 
@@ -101,6 +95,12 @@ function caseRead(kind: RelationKind, detail: boolean) {
   );
 }
 
+/**
+ * The case, its family member's name and the asking user's relation to them (member-record.policy.ts),
+ * in one statement; with `detail`, what its page shows besides (detailColumns), so the page is that one
+ * statement too. `row.rowVersion` is the row's version as read (its xmin), for a save that writes only
+ * while the row is unchanged (saveFactsAsRead).
+ */
 export async function findCaseForAccess(db: Db, caseId: string, actor: Actor | null, detail = false) {
   const kind = relationKindOf(actor);
   const key = `${kind}|${detail}`;
